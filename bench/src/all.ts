@@ -1,0 +1,74 @@
+/**
+ * Prints the foundation's benchmark figures and writes them to bench/RESULTS.md.
+ *   npm run bench            (after `npm run setup`; starts its own stack on free ports)
+ */
+import { cpus } from 'node:os'
+import { writeFileSync } from 'node:fs'
+import { startStack } from '@keyframe/devstack'
+import { launch } from './browser.ts'
+import { measureBundle } from './bundle.ts'
+import { measureClick } from './click.ts'
+import { measureReady } from './ready.ts'
+
+const kB = (n: number) => `${(n / 1024).toFixed(2)} kB`
+const ms = (n: number) => `${n.toFixed(1)} ms`
+
+const stack = await startStack()
+const browser = await launch()
+try {
+  const react = await measureBundle(browser, stack)
+  const vanilla = await measureBundle(browser, stack, 'vanilla.html')
+  const ready = await measureReady(browser, stack)
+  const click = await measureClick(browser, stack)
+  const clickVanilla = await measureClick(browser, stack, 'vanilla.html')
+
+  const rows: [string, string, string, string][] = [
+    ['Demo dApp JS before open(), gzip, without React', kB(react.beforeOpen), '≤ 25 kB', react.beforeOpen <= 25 * 1024 ? 'ok' : 'OVER'],
+    ['Demo dApp JS before open(), gzip, with React', kB(react.beforeOpenWithReact), '—', ''],
+    ['Demo dApp JS loaded by open(), gzip', kB(react.afterOpen), '—', ''],
+    ['Vanilla page JS before open(), gzip', kB(vanilla.beforeOpen), '≤ 25 kB', vanilla.beforeOpen <= 25 * 1024 ? 'ok' : 'OVER'],
+    ['Vanilla page JS loaded by open() (incl. React), gzip', kB(vanilla.afterOpen), '—', ''],
+    ['Frame READY after iframe insertion, median', ms(ready.median), '≤ 150 ms', ready.median <= 150 ? 'ok' : 'OVER'],
+    ['Click Connect → Connect view visible (React demo), median', ms(click.median), '≤ 100 ms', click.median <= 100 ? 'ok' : 'OVER'],
+    ['Click Connect → Connect view visible (vanilla page), median', ms(clickVanilla.median), '≤ 100 ms', clickVanilla.median <= 100 ? 'ok' : 'OVER'],
+  ]
+  for (const [name, value, budget, verdict] of rows) console.log(`${name.padEnd(62)} ${value.padStart(10)}  ${budget.padEnd(9)} ${verdict}`)
+
+  const scripts = (figures: typeof react) =>
+    figures.scripts.map((s) => `| ${figures.page} | ${s.when} open() | \`${s.url}\` | ${kB(s.gzip)} |`).join('\n')
+  const md = `# Benchmark results
+
+Written by \`npm run bench\` (bench/src/all.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores
+(${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, Debian's Chromium headless, loopback.
+Sizes are gzip level 9 of the bytes the browser received; times are medians of ${ready.runs.length} runs, each
+in a fresh browser context (cold cache). Budgets come from the issues; bundle budgets are also enforced in CI
+(parent-sdk and frame-app budget tests, e2e budget spec).
+
+## Foundation (issue 2)
+
+| figure | value | budget | |
+|---|---|---|---|
+${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
+
+For scale (from the issue): React alone is ~68 kB gzip; a dApp with Reown AppKit loads ~570 kB gzip on first
+page load, RainbowKit ~280 kB; click → Connect view: RainbowKit 106 ms, AppKit 219 ms.
+
+### Scripts loaded
+
+| page | when | script | gzip |
+|---|---|---|---|
+${scripts(react)}
+${scripts(vanilla)}
+
+### Raw runs (ms)
+
+- READY: ${ready.runs.map((n) => n.toFixed(1)).join(', ')}
+- Click → Connect (React): ${click.runs.map((n) => n.toFixed(1)).join(', ')}
+- Click → Connect (vanilla): ${clickVanilla.runs.map((n) => n.toFixed(1)).join(', ')}
+`
+  writeFileSync(new URL('../RESULTS.md', import.meta.url), md)
+  console.log('\nWrote bench/RESULTS.md')
+} finally {
+  await browser.close()
+  await stack.close()
+}

@@ -1,0 +1,31 @@
+import type { Expectation } from '@keyframe/protocol/vectors'
+
+/** What came back from the frame for one request: a reply, or nothing within the wait. */
+export type Outcome =
+  | { kind: 'reply'; reply: { ok: boolean; result?: unknown; error?: { code: number; message: string } }; ms: number }
+  | { kind: 'none'; reason: string }
+
+const VALIDATION_CODES = new Set([-32600, -32602])
+
+/**
+ * Compares a frame's reply with a vector's expectation. A valid vector only has to pass validation: the
+ * feature behind it may not have landed yet (4200 'not available') or need a session (4100).
+ */
+export function judge(outcome: Outcome, expect: Expectation): string | undefined {
+  if (outcome.kind === 'none') return `no reply (${outcome.reason})`
+  const { reply } = outcome
+  if (expect.ok) {
+    if (reply.ok) return undefined
+    const { code, message } = reply.error!
+    if (VALIDATION_CODES.has(code) || message === 'Requested RPC call is not allowed') {
+      return `refused a valid request: ${code} ${message}`
+    }
+    return undefined
+  }
+  if (reply.ok) return `accepted an invalid request (expected ${expect.code})`
+  if (reply.error!.code !== expect.code) return `code ${reply.error!.code} (${reply.error!.message}), expected ${expect.code}`
+  if (expect.message !== undefined && reply.error!.message !== expect.message) {
+    return `message "${reply.error!.message}", expected "${expect.message}"`
+  }
+  return undefined
+}

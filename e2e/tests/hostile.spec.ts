@@ -1,0 +1,82 @@
+import { type Stack, startStack } from '@keyframe/devstack'
+import { isPostRobotHello } from '../support/fixtures.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { HOSTILE_ORIGIN, postRobotPath, sendEveryRequestType, serveHostilePage } from '../support/hostile.ts'
+
+function frameSrc(stack: Stack, claimedOrigin: string) {
+  const url = new URL(stack.frameUrl)
+  url.searchParams.set('projectId', stack.projectId)
+  url.searchParams.set('chainId', 'eip155:1')
+  url.searchParams.set('version', '1')
+  url.searchParams.set('origin', claimedOrigin)
+  return url.toString()
+}
+
+const notHello = (m: string) => !isPostRobotHello({ from: '', targetOrigin: '*', message: m })
+
+test('security: a hostile page that embeds the frame is refused by frame-ancestors and gets no answer', async ({
+  page,
+  context,
+  stack,
+}) => {
+  await serveHostilePage(context, `<iframe src="${frameSrc(stack, stack.dappOrigin)}"></iframe>`)
+  const blocked = page.waitForEvent('console', (m) => m.text().includes('frame-ancestors'))
+  await page.goto(`${HOSTILE_ORIGIN}/`)
+  await blocked
+  const result = await sendEveryRequestType(page, { frameOrigin: stack.frameOrigin, target: 'iframe' })
+  expect(result.answered).toEqual([])
+  expect(result.refused).toBe(23)
+  expect(result.messagesFromFrame.filter(notHello)).toEqual([])
+})
+
+test.describe('with frame-ancestors off (proves the in-frame guard on its own)', () => {
+  let open: Stack
+  test.beforeAll(async () => {
+    open = await startStack({ frameAncestors: 'off' })
+  })
+  test.afterAll(async () => {
+    await open.close()
+  })
+
+  for (const claimed of ['dApp origin', 'its own origin'] as const) {
+    test(`security: a hostile embedder claiming ${claimed} gets no answer to any request type and changes nothing`, async ({
+      page,
+      context,
+    }) => {
+      const origin = claimed === 'dApp origin' ? open.dappOrigin : HOSTILE_ORIGIN
+      await serveHostilePage(context, `<iframe src="${frameSrc(open, origin)}"></iframe>`)
+      await page.goto(`${HOSTILE_ORIGIN}/`)
+      const frame = page.frameLocator('iframe')
+      await expect(frame.locator('html')).toBeAttached()
+      const before = await page.frames()[1]!.evaluate(() => document.documentElement.outerHTML.length)
+
+      const result = await sendEveryRequestType(page, { frameOrigin: open.frameOrigin, target: 'iframe' })
+      expect(result.answered).toEqual([])
+      expect(result.refused).toBe(23)
+      expect(result.messagesFromFrame.filter(notHello)).toEqual([])
+      // SYNC_THEME and SYNC_DAPP_DATA were among them: the frame document did not change.
+      const after = await page.frames()[1]!.evaluate(() => ({
+        theme: document.documentElement.dataset.theme ?? null,
+        length: document.documentElement.outerHTML.length,
+      }))
+      expect(after).toEqual({ theme: null, length: before })
+    })
+  }
+})
+
+test('security: an allowed origin that is not the parent (the frame opened as a window) gets no answer', async ({
+  page,
+  stack,
+}) => {
+  await page.goto(stack.dappUrl)
+  await page.addScriptTag({ path: postRobotPath })
+  const popup = page.waitForEvent('popup')
+  await page.evaluate((src) => {
+    ;(window as unknown as { opened: Window | null }).opened = window.open(src, '_blank')
+  }, frameSrc(stack, stack.dappOrigin))
+  await (await popup).waitForLoadState('load')
+  const result = await sendEveryRequestType(page, { frameOrigin: stack.frameOrigin, target: 'opened' })
+  expect(result.answered).toEqual([])
+  expect(result.refused).toBe(23)
+  expect(result.messagesFromFrame.filter(notHello)).toEqual([])
+})

@@ -1,0 +1,44 @@
+import { useKeyframe, useModal, useTheme } from '@keyframe/sdk/react'
+import { useState } from 'react'
+
+export function App() {
+  const keyframe = useKeyframe()
+  const { isOpen, view, open } = useModal()
+  const { themeMode, setThemeMode } = useTheme()
+  const [chainId, setChainId] = useState<string>('')
+
+  async function askFrame() {
+    setChainId('asking the frame…')
+    try {
+      const frame = await keyframe.frame()
+      const { chainId } = await frame.request('GET_CHAIN_ID', {})
+      setChainId(String(chainId))
+    } catch (error) {
+      setChainId(`error: ${(error as Error).message}`)
+    }
+  }
+
+  return (
+    <main className="demo">
+      <h1>Keyframe demo dApp</h1>
+      <p>A dApp page on its own origin. The wallet frame lives on another one and loads only when needed.</p>
+      <div className="row">
+        <button type="button" className="primary" onClick={() => void open()}>
+          Connect
+        </button>
+        <button type="button" onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}>
+          {themeMode === 'dark' ? 'Light theme' : 'Dark theme'}
+        </button>
+        <button type="button" onClick={() => void askFrame()}>
+          Ask the frame for its chain
+        </button>
+      </div>
+      <p role="status">
+        Modal: <output data-testid="modal-state">{isOpen ? `open (${view})` : 'closed'}</output>
+      </p>
+      <p>
+        Frame chain id: <output data-testid="frame-chain">{chainId}</output>
+      </p>
+    </main>
+  )
+}

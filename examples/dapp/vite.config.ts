@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const page = (name: string) => fileURLToPath(new URL(name, import.meta.url))
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      input: { index: page('index.html'), vanilla: page('vanilla.html') },
+      output: {
+        // React in a chunk of its own, so the budget can count the SDK without it.
+        codeSplitting: {
+          groups: [{ name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
+})

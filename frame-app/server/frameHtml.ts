@@ -1,0 +1,23 @@
+/** The config the frame's bridge reads from `<script type="application/json" id="keyframe-config">`. */
+export type FrameHtmlConfig = { projectId: string; allowedOrigins: string[] }
+
+/**
+ * JSON that cannot end the script element or open a comment inside it: `<`, `>` and `&` become `\u003c`,
+ * `\u003e` and `\u0026`, and U+2028/U+2029 are escaped too. JSON.parse reads them back unchanged.
+ */
+export function toScriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * Puts the project config into the built `index.html`, just before `</head>`. The script is data
+ * (`type="application/json"`), so `script-src 'self'` needs no exception for it.
+ * @throws Error when the document has no `</head>`.
+ */
+export function renderFrameHtml(html: string, config: FrameHtmlConfig): string {
+  const at = html.search(/<\/head>/i)
+  if (at === -1) throw new Error('The frame document has no </head>')
+  const data = { projectId: config.projectId, allowedOrigins: config.allowedOrigins }
+  const tag = `<script type="application/json" id="keyframe-config">${toScriptJson(data)}</script>\n`
+  return html.slice(0, at) + tag + html.slice(at)
+}

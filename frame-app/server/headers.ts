@@ -1,0 +1,69 @@
+/**
+ * Security headers of the frame server (SECURITY.md §3).
+ * @module
+ */
+
+/** `'enforce'` lists the project's origins in `frame-ancestors`; `'off'` omits the directive (e2e only). */
+export type FrameAncestorsMode = 'enforce' | 'off'
+
+/** Powerful features the frame never uses are off for it and for anything it might embed. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-create=(self)',
+  // Kept for the passkeys issue: WebAuthn in the frame itself.
+  'publickey-credentials-get=(self)',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ')
+
+/**
+ * The frame document's CSP. No inline script or style: the project config is a JSON data script and the
+ * theme is applied through the CSSOM, which `style-src 'self'` allows.
+ */
+export function frameContentSecurityPolicy(allowedOrigins: readonly string[], mode: FrameAncestorsMode): string {
+  const directives = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ]
+  if (mode === 'enforce') directives.unshift(`frame-ancestors ${allowedOrigins.join(' ')}`)
+  return directives.join('; ')
+}
+
+/**
+ * Headers of the frame document for one project. No `X-Frame-Options`: it would override `frame-ancestors`
+ * (and cannot list several origins).
+ */
+export function frameDocumentHeaders(allowedOrigins: readonly string[], mode: FrameAncestorsMode): Record<string, string> {
+  return {
+    'Content-Security-Policy': frameContentSecurityPolicy(allowedOrigins, mode),
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+  }
+}
+
+/** Every other response: nothing to run, nothing to frame. */
+export const DEFAULT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"

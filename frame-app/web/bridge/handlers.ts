@@ -1,0 +1,75 @@
+import {
+  InvalidParamsError,
+  NotAvailableError,
+  type ParsedParams,
+  type RequestResult,
+  type RequestType,
+} from '@keyframe/protocol'
+import type { RequestContext } from './context.ts'
+import { nextTheme } from './theme.ts'
+
+/** Handles one validated request. Throw a ProtocolError to answer with its code; anything else is -32603. */
+export type Handler<T extends RequestType> = (
+  params: ParsedParams<T>,
+  ctx: RequestContext,
+) => Promise<RequestResult<T>>
+
+/** One handler per row of the message table: a missing one is a type error. */
+export type Handlers = { [T in RequestType]: Handler<T> }
+
+/** A request type whose feature has not landed yet: answered with 4200, never with silence. */
+function notAvailable<T extends RequestType>(type: T): Handler<T> {
+  return async () => {
+    throw new NotAvailableError(type)
+  }
+}
+
+/** The frame's handlers. Requests that need a session never get here without one (see `dispatch`). */
+export const handlers: Handlers = {
+  GET_CHAIN_ID: async (_params, ctx) => ({ chainId: ctx.state.chainId }),
+
+  IS_CONNECTED: async (_params, ctx) => ({ isConnected: ctx.state.session !== null }),
+
+  SYNC_THEME: async (params, ctx) => {
+    const previous = ctx.state.theme
+    const next = nextTheme(previous, params)
+    ctx.applyTheme(next, previous)
+    ctx.state.theme = next
+    return null
+  },
+
+  SYNC_DAPP_DATA: async ({ projectId, ...dapp }, ctx) => {
+    // Spec §8: an unknown or mismatched project id reads 'Invalid key'.
+    if (projectId !== ctx.projectId) {
+      throw new InvalidParamsError('SYNC_DAPP_DATA', [{ path: ['projectId'], message: 'Invalid key' }])
+    }
+    ctx.state.dapp = dapp
+    return null
+  },
+
+  RELOAD: async (_params, ctx) => {
+    // Reply first: the reload runs after post-robot has posted this handler's reply.
+    setTimeout(() => ctx.reload(), 0)
+    return null
+  },
+
+  RPC_ABORT: async ({ id }, ctx) => ({ aborted: ctx.aborts.abort(id) }),
+
+  SWITCH_NETWORK: notAvailable('SWITCH_NETWORK'),
+  CONNECT_EMAIL: notAvailable('CONNECT_EMAIL'),
+  CONNECT_DEVICE: notAvailable('CONNECT_DEVICE'),
+  CONNECT_OTP: notAvailable('CONNECT_OTP'),
+  CONNECT_SOCIAL: notAvailable('CONNECT_SOCIAL'),
+  GET_FARCASTER_URI: notAvailable('GET_FARCASTER_URI'),
+  CONNECT_FARCASTER: notAvailable('CONNECT_FARCASTER'),
+  GET_USER: notAvailable('GET_USER'),
+  GET_SOCIAL_REDIRECT_URI: notAvailable('GET_SOCIAL_REDIRECT_URI'),
+  SIGN_OUT: notAvailable('SIGN_OUT'),
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: notAvailable('GET_SMART_ACCOUNT_ENABLED_NETWORKS'),
+  INIT_SMART_ACCOUNT: notAvailable('INIT_SMART_ACCOUNT'),
+  SET_PREFERRED_ACCOUNT: notAvailable('SET_PREFERRED_ACCOUNT'),
+  RPC_REQUEST: notAvailable('RPC_REQUEST'),
+  UPDATE_EMAIL: notAvailable('UPDATE_EMAIL'),
+  UPDATE_EMAIL_PRIMARY_OTP: notAvailable('UPDATE_EMAIL_PRIMARY_OTP'),
+  UPDATE_EMAIL_SECONDARY_OTP: notAvailable('UPDATE_EMAIL_SECONDARY_OTP'),
+}

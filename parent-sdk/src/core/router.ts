@@ -1,0 +1,78 @@
+/**
+ * The modal's views and its history (SPEC §2), as pure functions over an immutable history.
+ * @module
+ */
+
+/**
+ * Every view of the modal: the spec's (§2) plus the placeholders for features that land later
+ * (`EmailLogin`, `SocialLogin`, `AllWallets`).
+ */
+export const VIEWS = [
+  'Connect',
+  'ConnectingSiwe',
+  'ConnectingFarcaster',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'UnsupportedChain',
+  'Account',
+  'SIWXSignMessage',
+  'ApproveTransaction',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'EmailLogin',
+  'SocialLogin',
+  'AllWallets',
+] as const
+
+/** A view of the modal. */
+export type ViewName = (typeof VIEWS)[number]
+
+/** The view the modal opens on when none is asked for (SPEC §2). */
+export const DEFAULT_VIEW: ViewName = 'Connect'
+
+/** Views visited since the modal opened, oldest first; the last one is shown. Never empty. */
+export type History = readonly [ViewName, ...ViewName[]]
+
+/** What a back navigation does: show an earlier view, or close the modal. */
+export type BackResult = { close: true } | { close: false; history: History }
+
+export function isView(value: unknown): value is ViewName {
+  return typeof value === 'string' && (VIEWS as readonly string[]).includes(value)
+}
+
+/** A history holding only `view`, as when the modal opens. */
+export function reset(view: ViewName = DEFAULT_VIEW): History {
+  return [view]
+}
+
+/** Shows `view` on top of the history. Pushing the view already shown changes nothing. */
+export function push(history: History, view: ViewName): History {
+  return current(history) === view ? history : [...history, view]
+}
+
+/** Shows `view` in place of the current one. */
+export function replace(history: History, view: ViewName): History {
+  return [...history.slice(0, -1), view] as unknown as History
+}
+
+/**
+ * Goes one view back. SPEC §2: back navigation closes the modal when the history holds one view or
+ * contains UnsupportedChain (a wrong network is not something to step back into).
+ */
+export function goBack(history: History): BackResult {
+  if (history.length <= 1 || history.includes('UnsupportedChain')) return { close: true }
+  return { close: false, history: history.slice(0, -1) as unknown as History }
+}
+
+/** The view shown. */
+export function current(history: History): ViewName {
+  return history[history.length - 1] as ViewName
+}
+
+/**
+ * SPEC §2: the close control is disabled in the sign-message or approve-transaction view when sign-in is
+ * required and no session exists.
+ */
+export function isCloseDisabled(view: ViewName, signIn: { required: boolean; hasSession: boolean }): boolean {
+  return (view === 'SIWXSignMessage' || view === 'ApproveTransaction') && signIn.required && !signIn.hasSession
+}

@@ -1,0 +1,24 @@
+/**
+ * The hidden iframe that holds the frame document. Inserted without a `src`, so listeners for its window can
+ * be installed before the frame document loads; the caller sets `src` afterwards.
+ */
+export function createIframe(): HTMLIFrameElement {
+  const iframe = document.createElement('iframe')
+  iframe.title = 'Keyframe wallet'
+  // The sandbox limits what the frame may do to the dApp page; each flag is one the frame needs:
+  // - allow-scripts: the frame is an app (the message bridge, key handling and signing are JavaScript).
+  // - allow-same-origin: the frame keeps its own origin, so it can reach its IndexedDB device share, its
+  //   session cookie and its WebCrypto keys, and so its messages carry that origin for us to check. Without
+  //   it the frame would have an opaque origin ('null'), which we must never accept.
+  // - allow-popups: social login runs in a popup opened on the user's click (SECURITY.md §2).
+  // - allow-forms: the frame's own e-mail, code and approval forms.
+  // Not granted: top navigation (the frame can never navigate the dApp page), modals, downloads, pointer lock.
+  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-popups allow-forms')
+  // Copying the wallet address from the frame.
+  iframe.setAttribute('allow', 'clipboard-write')
+  // The frame learns the dApp's origin from the query and from each message event; it has no use for
+  // the page's full URL, so none is sent.
+  iframe.setAttribute('referrerpolicy', 'no-referrer')
+  iframe.style.cssText = 'display:none;position:fixed;border:0'
+  return iframe
+}

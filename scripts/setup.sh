@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what the project needs on a fresh machine and builds it. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export TURBO_TELEMETRY_DISABLED=1
+
+# npm packages, exactly as locked. Re-run only when the lockfile changed since the last install.
+stamp=node_modules/.keyframe-lock
+if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
+  npm ci --no-audit --no-fund
+  cp package-lock.json "$stamp"
+fi
+
+# Debian's Chromium for the browser suites (never a downloaded browser build).
+if [ "${KEYFRAME_SKIP_CHROMIUM:-}" != 1 ] && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+npx turbo run build --output-logs=errors-only

@@ -1,0 +1,48 @@
+/**
+ * @keyframe/protocol — the contract between the Keyframe parent SDK and the frame, and the spec's rules.
+ * @module
+ */
+export * from './constants.ts'
+export * from './caip.ts'
+export * from './envelope.ts'
+export { ProtocolError, type ErrorShape } from './errors/base.ts'
+export { ErrorCode, type ErrorCodeValue } from './errors/codes.ts'
+export {
+  ChainDisconnectedError,
+  ChainNotSupportedError,
+  DisconnectedError,
+  NotAvailableError,
+  UnauthorizedError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+} from './errors/provider.ts'
+export { InternalError, InvalidParamsError, InvalidRequestError, type Issue } from './errors/rpc.ts'
+export { fromErrorShape, toErrorShape } from './errors/serialize.ts'
+export {
+  EmailCooldownError,
+  FrameLoadError,
+  OriginNotAllowedError,
+  RequestAbortedError,
+  RequestTimeoutError,
+} from './errors/spec.ts'
+export * from './rpc/methods.ts'
+export { safeRpcParams, unsafeRpcParams } from './rpc/params.ts'
+export { type CheckedRpcCall, checkRpcCall, type RpcCall } from './rpc/validate.ts'
+export * as schemas from './schemas/common.ts'
+export type { User } from './schemas/common.ts'
+export * from './table/events.ts'
+export * from './table/requests.ts'
+export * from './rules/accountName.ts'
+export * from './rules/assets.ts'
+export * from './rules/coinType.ts'
+export * from './rules/display.ts'
+export * from './rules/emailCooldown.ts'
+export * from './rules/gas.ts'
+export * from './rules/history.ts'
+export * from './rules/networks.ts'
+export * from './rules/origins.ts'
+export * from './rules/rpcResult.ts'
+export * from './rules/send.ts'
+export * from './rules/sendCalls.ts'
+export * from './rules/spam.ts'
+export type * from './rules/transaction.ts'

@@ -1,0 +1,24 @@
+import type * as z from 'zod/mini'
+import { InvalidParamsError } from '../errors/rpc.ts'
+import { UnsupportedMethodError } from '../errors/provider.ts'
+import { toIssues } from '../schemas/issues.ts'
+import { type AllowedRpcMethod, classifyRpc, type RpcClass } from './methods.ts'
+import { safeRpcParams, unsafeRpcParams } from './params.ts'
+
+export type RpcCall = { method: AllowedRpcMethod; params?: unknown; chainId?: string | undefined }
+export type CheckedRpcCall = RpcCall & { class: Exclude<RpcClass, 'unknown'> }
+
+/**
+ * Checks an RPC call against the allowed list and its method's param schema.
+ * @throws UnsupportedMethodError (4200) for a method that is neither safe nor gated.
+ * @throws InvalidParamsError (-32602) when the params do not fit the method.
+ */
+export function checkRpcCall(call: { method: string; params?: unknown; chainId?: string | undefined }): CheckedRpcCall {
+  const cls = classifyRpc(call.method)
+  if (cls === 'unknown') throw new UnsupportedMethodError(call.method)
+  const table: Record<string, z.ZodMiniType> = cls === 'safe' ? safeRpcParams : unsafeRpcParams
+  const schema = table[call.method]!
+  const parsed = schema.safeParse(call.params, { reportInput: true })
+  if (!parsed.success) throw new InvalidParamsError(call.method, toIssues(parsed.error.issues))
+  return { method: call.method as AllowedRpcMethod, params: parsed.data, chainId: call.chainId, class: cls }
+}

@@ -1,0 +1,27 @@
+import * as z from 'zod/mini'
+import { accountAddress, caip2, requestId } from '../schemas/common.ts'
+
+/** Events the frame sends on its own (no correlation id). A second table, apart from requests. */
+export const events = {
+  /** The frame can serve requests. `version` is the protocol version it speaks. */
+  READY: z.object({ version: z.int().check(z.positive()) }),
+  /** A session changed. The token identifies it to the parent and grants nothing by itself. */
+  SESSION_UPDATE: z.object({ token: z.string().check(z.maxLength(512)) }),
+  ACCOUNTS_CHANGED: z.object({ accounts: z.array(accountAddress) }),
+  CHAIN_CHANGED: z.object({ chainId: caip2 }),
+  /** An unsafe request waits for the person: the parent shows the frame in its ApproveTransaction view. */
+  APPROVAL_REQUESTED: z.object({ id: requestId, method: z.string() }),
+  /** The approval screen has been visible long enough for its button to work. */
+  APPROVAL_VISIBLE: z.object({ id: requestId }),
+  DISCONNECTED: z.object({}),
+} as const
+
+export type Events = typeof events
+export type EventType = keyof Events
+export type EventPayload<T extends EventType> = z.output<Events[T]>
+
+export const EVENT_TYPES = Object.keys(events) as EventType[]
+
+export function isEventType(type: unknown): type is EventType {
+  return typeof type === 'string' && Object.hasOwn(events, type)
+}
