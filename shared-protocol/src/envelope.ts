@@ -18,7 +18,11 @@ import {
 } from './table/requests.ts'
 
 /** What the parent posts: post-robot message name = type, data = this. */
-export type RequestEnvelope<T extends RequestType = RequestType> = { v: 1; id: string; params: RequestParams<T> }
+export type RequestEnvelope<T extends RequestType = RequestType> = {
+  v: 1
+  id: string
+  params: RequestParams<T>
+}
 /** What the frame answers. */
 export type Reply<R = unknown> = { ok: true; result: R } | { ok: false; error: ErrorShape }
 /** What the frame posts for an event. */
@@ -30,11 +34,16 @@ const replyEnvelope = z.union([
   z.object({ ok: z.literal(true), result: z.unknown() }),
   z.object({
     ok: z.literal(false),
-    error: z.object({ code: z.int(), message: z.string(), data: z.optional(z.unknown()) }),
+    // Spec §8: a reply with no message still reads back, as 'An error occurred' (fromErrorShape).
+    error: z.object({ code: z.int(), message: z.optional(z.string()), data: z.optional(z.unknown()) }),
   }),
 ])
 
-export type ParsedRequest<T extends RequestType = RequestType> = { type: T; id: string; params: ParsedParams<T> }
+export type ParsedRequest<T extends RequestType = RequestType> = {
+  type: T
+  id: string
+  params: ParsedParams<T>
+}
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; id?: string; error: ProtocolError }
 
 function byteLength(data: unknown): number {
@@ -46,7 +55,7 @@ function byteLength(data: unknown): number {
 }
 
 /** Builds a request envelope with a fresh crypto-random id. */
-export function createRequest<T extends RequestType>(type: T, params: RequestParams<T>): RequestEnvelope<T> {
+export function createRequest<T extends RequestType>(_type: T, params: RequestParams<T>): RequestEnvelope<T> {
   return { v: PROTOCOL_VERSION, id: crypto.randomUUID(), params }
 }
 
@@ -61,18 +70,22 @@ export function parseRequest(type: unknown, data: unknown): ParseResult<ParsedRe
   if (!isRequestType(type)) {
     return { ok: false, error: new InvalidRequestError(`Unknown request type: ${String(type).slice(0, 64)}`) }
   }
-  const env = envelope.safeParse(data)
+  const env = envelope.safeParse(data, { reportInput: true })
   if (!env.success) {
     const id = typeof (data as { id?: unknown })?.id === 'string' ? (data as { id: string }).id : undefined
     const issues = toIssues(env.error.issues)
-    const error = new InvalidRequestError(`Invalid envelope for ${type}: ${issues[0]?.path.join('.') ?? ''}`, {
-      data: { issues },
-    })
+    const error = new InvalidRequestError(
+      `Invalid envelope for ${type}: ${issues[0]?.path.join('.') ?? ''}`,
+      {
+        data: { issues },
+      },
+    )
     return id && requestId.safeParse(id).success ? { ok: false, id, error } : { ok: false, error }
   }
   const { id } = env.data
   const params = requests[type].params.safeParse(env.data.params, { reportInput: true })
-  if (!params.success) return { ok: false, id, error: new InvalidParamsError(type, toIssues(params.error.issues)) }
+  if (!params.success)
+    return { ok: false, id, error: new InvalidParamsError(type, toIssues(params.error.issues)) }
   if (type === 'RPC_REQUEST') {
     try {
       checkRpcCall(params.data as ParsedParams<'RPC_REQUEST'>)
@@ -120,11 +133,13 @@ export function createEvent<T extends EventType>(_type: T, params: EventPayload<
 
 /** Reads an event the frame posted; anything off-table or malformed is refused. */
 export function parseEvent(type: unknown, data: unknown): ParseResult<{ type: EventType; params: unknown }> {
-  if (!isEventType(type)) return { ok: false, error: new InvalidRequestError(`Unknown event type: ${String(type)}`) }
+  if (!isEventType(type))
+    return { ok: false, error: new InvalidRequestError(`Unknown event type: ${String(type)}`) }
   const env = eventEnvelope.safeParse(data)
   if (!env.success) return { ok: false, error: new InvalidRequestError(`Invalid envelope for ${type}`) }
   const params = events[type].safeParse(env.data.params, { reportInput: true })
-  if (!params.success) return { ok: false, error: new InvalidParamsError(type, toIssues(params.error.issues)) }
+  if (!params.success)
+    return { ok: false, error: new InvalidParamsError(type, toIssues(params.error.issues)) }
   return { ok: true, value: { type, params: params.data } }
 }
 

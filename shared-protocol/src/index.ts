@@ -2,10 +2,11 @@
  * @keyframe/protocol — the contract between the Keyframe parent SDK and the frame, and the spec's rules.
  * @module
  */
-export * from './constants.ts'
+
 export * from './caip.ts'
+export * from './constants.ts'
 export * from './envelope.ts'
-export { ProtocolError, type ErrorShape } from './errors/base.ts'
+export { type ErrorShape, ProtocolError } from './errors/base.ts'
 export { ErrorCode, type ErrorCodeValue } from './errors/codes.ts'
 export {
   ChainDisconnectedError,
@@ -28,10 +29,6 @@ export {
 export * from './rpc/methods.ts'
 export { safeRpcParams, unsafeRpcParams } from './rpc/params.ts'
 export { type CheckedRpcCall, checkRpcCall, type RpcCall } from './rpc/validate.ts'
-export * as schemas from './schemas/common.ts'
-export type { User } from './schemas/common.ts'
-export * from './table/events.ts'
-export * from './table/requests.ts'
 export * from './rules/accountName.ts'
 export * from './rules/assets.ts'
 export * from './rules/coinType.ts'
@@ -46,3 +43,7 @@ export * from './rules/send.ts'
 export * from './rules/sendCalls.ts'
 export * from './rules/spam.ts'
 export type * from './rules/transaction.ts'
+export type { User } from './schemas/common.ts'
+export * as schemas from './schemas/common.ts'
+export * from './table/events.ts'
+export * from './table/requests.ts'

@@ -12,9 +12,13 @@ export class InvalidParamsError extends ProtocolError {
   constructor(subject: string, issues: Issue[]) {
     const first = issues[0]
     const where = first && first.path.length > 0 ? `${first.path.join('.')}: ` : ''
-    super(ErrorCode.invalidParams, `Invalid params for ${subject}: ${where}${first?.message ?? 'Invalid input'}`, {
-      data: { issues },
-    })
+    super(
+      ErrorCode.invalidParams,
+      `Invalid params for ${subject}: ${where}${first?.message ?? 'Invalid input'}`,
+      {
+        data: { issues },
+      },
+    )
     this.issues = issues
   }
 }

@@ -1,4 +1,4 @@
-import { ProtocolError, type ErrorShape } from './base.ts'
+import { type ErrorShape, ProtocolError } from './base.ts'
 import { ErrorCode } from './codes.ts'
 import { InternalError } from './rpc.ts'
 
@@ -13,7 +13,9 @@ export function toErrorShape(error: unknown): ErrorShape {
  * 'An error occurred'; a non-integer code becomes -32603.
  */
 export function fromErrorShape(shape: { code?: unknown; message?: unknown; data?: unknown }): ProtocolError {
-  const code = typeof shape.code === 'number' && Number.isInteger(shape.code) ? shape.code : ErrorCode.internal
-  const message = typeof shape.message === 'string' && shape.message !== '' ? shape.message : 'An error occurred'
+  const code =
+    typeof shape.code === 'number' && Number.isInteger(shape.code) ? shape.code : ErrorCode.internal
+  const message =
+    typeof shape.message === 'string' && shape.message !== '' ? shape.message : 'An error occurred'
   return new ProtocolError(code, message, shape.data === undefined ? {} : { data: shape.data })
 }

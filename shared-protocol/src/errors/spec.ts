@@ -42,6 +42,8 @@ export class OriginNotAllowedError extends ProtocolError {
   override name = 'OriginNotAllowedError'
   static readonly code = ErrorCode.originNotAllowed
   constructor(origin: string) {
-    super(ErrorCode.originNotAllowed, `Origin ${origin} is not allowed for this project`, { data: { origin } })
+    super(ErrorCode.originNotAllowed, `Origin ${origin} is not allowed for this project`, {
+      data: { origin },
+    })
   }
 }

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
-import { InvalidParamsError } from '../errors/rpc.ts'
 import { UnsupportedMethodError } from '../errors/provider.ts'
+import { InvalidParamsError } from '../errors/rpc.ts'
 import { toIssues } from '../schemas/issues.ts'
 import { type AllowedRpcMethod, classifyRpc, type RpcClass } from './methods.ts'
 import { safeRpcParams, unsafeRpcParams } from './params.ts'
@@ -13,7 +13,11 @@ export type CheckedRpcCall = RpcCall & { class: Exclude<RpcClass, 'unknown'> }
  * @throws UnsupportedMethodError (4200) for a method that is neither safe nor gated.
  * @throws InvalidParamsError (-32602) when the params do not fit the method.
  */
-export function checkRpcCall(call: { method: string; params?: unknown; chainId?: string | undefined }): CheckedRpcCall {
+export function checkRpcCall(call: {
+  method: string
+  params?: unknown
+  chainId?: string | undefined
+}): CheckedRpcCall {
   const cls = classifyRpc(call.method)
   if (cls === 'unknown') throw new UnsupportedMethodError(call.method)
   const table: Record<string, z.ZodMiniType> = cls === 'safe' ? safeRpcParams : unsafeRpcParams

@@ -3,8 +3,14 @@ import type { Issue } from '../errors/rpc.ts'
 
 type RawIssue = z.core.$ZodIssue & { input?: unknown }
 
+/** Issues a missing value raises: a type mismatch, an enum/literal mismatch, or no union option matching. */
+const MISSING_CODES = new Set(['invalid_type', 'invalid_value', 'invalid_union'])
+
 /** The spec's wording for a schema issue (§8: schema defaults such as 'Required', 'Invalid email'). */
 function describe(issue: RawIssue): string {
+  // A missing value reads 'Required' whatever its schema: also for a field with its own message (an e-mail
+  // is not 'Invalid email' when absent), an enum or a union. Needs the issue's input (parse with reportInput).
+  if ('input' in issue && issue.input === undefined && MISSING_CODES.has(issue.code)) return 'Required'
   if (issue.message && issue.message !== 'Invalid input') return issue.message
   switch (issue.code) {
     case 'invalid_type':

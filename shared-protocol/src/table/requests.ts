@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { classifyRpc } from '../rpc/methods.ts'
 import {
   accountAddress,
   accountType,
@@ -15,7 +16,6 @@ import {
   themeVariables,
   user,
 } from '../schemas/common.ts'
-import { classifyRpc } from '../rpc/methods.ts'
 import {
   APPROVAL_REQUEST_TIMEOUT_MS,
   CONNECT_TIMEOUT_MS,
@@ -25,7 +25,10 @@ import {
 } from './timeouts.ts'
 
 /** One row of the message table. */
-export type RequestDefinition<P extends z.ZodMiniType = z.ZodMiniType, R extends z.ZodMiniType = z.ZodMiniType> = {
+export type RequestDefinition<
+  P extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
+> = {
   /** Schema of `params` in the request envelope. */
   params: P
   /** Schema of `result` in a successful reply. */
@@ -62,7 +65,11 @@ export const rpcRequestParams = z.object({
  * RPC_ABORT by id). Types, schemas, timeouts and session needs all derive from here.
  */
 export const requests = {
-  SWITCH_NETWORK: row(z.strictObject({ chainId: chainIdInput }), z.object({ chainId: chainIdInput }), withSession),
+  SWITCH_NETWORK: row(
+    z.strictObject({ chainId: chainIdInput }),
+    z.object({ chainId: chainIdInput }),
+    withSession,
+  ),
   CONNECT_EMAIL: row(
     z.strictObject({ email }),
     z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }),
@@ -71,7 +78,11 @@ export const requests = {
   CONNECT_DEVICE: row(noParams, noResult, connect),
   CONNECT_OTP: row(z.strictObject({ otp }), noResult, connect),
   CONNECT_SOCIAL: row(
-    z.strictObject({ uri: httpUrl, preferredAccountType: z.optional(accountType), chainId: z.optional(chainIdInput) }),
+    z.strictObject({
+      uri: httpUrl,
+      preferredAccountType: z.optional(accountType),
+      chainId: z.optional(chainIdInput),
+    }),
     user,
     connect,
   ),
@@ -90,7 +101,11 @@ export const requests = {
     user,
     withSession,
   ),
-  GET_SOCIAL_REDIRECT_URI: row(z.strictObject({ provider: socialProvider }), z.object({ uri: httpUrl }), connect),
+  GET_SOCIAL_REDIRECT_URI: row(
+    z.strictObject({ provider: socialProvider }),
+    z.object({ uri: httpUrl }),
+    connect,
+  ),
   SIGN_OUT: row(noParams, noResult, local),
   IS_CONNECTED: row(noParams, z.object({ isConnected: z.boolean() }), local),
   GET_CHAIN_ID: row(noParams, z.object({ chainId: chainIdInput }), local),
@@ -99,11 +114,10 @@ export const requests = {
     z.object({ smartAccountEnabledNetworks: z.array(z.int().check(z.positive())) }),
     withSession,
   ),
-  INIT_SMART_ACCOUNT: row(
-    noParams,
-    z.object({ address: accountAddress, isDeployed: z.boolean() }),
-    { ...withSession, timeoutMs: 60_000 },
-  ),
+  INIT_SMART_ACCOUNT: row(noParams, z.object({ address: accountAddress, isDeployed: z.boolean() }), {
+    ...withSession,
+    timeoutMs: 60_000,
+  }),
   SET_PREFERRED_ACCOUNT: row(
     z.strictObject({ type: accountType }),
     z.object({ type: accountType, address: accountAddress }),
@@ -115,7 +129,7 @@ export const requests = {
     alertOnTimeout: false,
   }),
   UPDATE_EMAIL: row(
-    z.strictObject({ email }),
+    z.strictObject({ newEmail: email }),
     z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
     withSession,
   ),
