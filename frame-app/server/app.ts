@@ -64,7 +64,8 @@ export function createFrameApp(options: FrameAppOptions) {
       const headers = c.res.headers
       headers.set('X-Content-Type-Options', 'nosniff')
       headers.set('Referrer-Policy', 'no-referrer')
-      if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', DEFAULT_CONTENT_SECURITY_POLICY)
+      if (!headers.has('Content-Security-Policy'))
+        headers.set('Content-Security-Policy', DEFAULT_CONTENT_SECURITY_POLICY)
       if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
     })
     .get('/healthz', (c) => c.json({ ok: true as const }))
@@ -103,8 +104,14 @@ export function createFrameApp(options: FrameAppOptions) {
   app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' } satisfies ErrorBody, 404))
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse()
-    // No query string, headers or body: they may carry tokens.
-    log('frame-server: unhandled error', { method: c.req.method, path: c.req.path, error: error.name, message: error.message })
+    // No query string, headers or body (they may carry tokens); credentials in URLs are masked.
+    const message = error.message.replace(/\/\/[^/\s@]+@/g, '//***@')
+    log('frame-server: unhandled error', {
+      method: c.req.method,
+      path: c.req.path,
+      error: error.name,
+      message,
+    })
     return c.json({ code: 'internal', message: 'An error occurred' } satisfies ErrorBody, 500)
   })
   return app

@@ -23,7 +23,11 @@ const allowedOrigin = z.string().check(
     try {
       parseAllowedOrigin(value)
     } catch (error) {
-      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : 'Invalid origin', input: value })
+      ctx.addIssue({
+        code: 'custom',
+        message: error instanceof Error ? error.message : 'Invalid origin',
+        input: value,
+      })
     }
   }),
 )
@@ -32,12 +36,25 @@ const projectsSchema = z
   .array(
     z.strictObject({
       id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected 1-64 letters, digits, "_" or "-"')),
-      allowedOrigins: z.array(allowedOrigin).check(z.minLength(1, 'A project needs at least one allowed origin')),
+      allowedOrigins: z
+        .array(allowedOrigin)
+        .check(z.minLength(1, 'A project needs at least one allowed origin')),
     }),
   )
   .check(
-    z.refine((projects) => new Set(projects.map((p) => p.id)).size === projects.length, 'Project ids must be unique'),
+    z.refine(
+      (projects) => new Set(projects.map((p) => p.id)).size === projects.length,
+      'Project ids must be unique',
+    ),
   )
+
+/** zod/mini carries no locale: word the generic issues here. */
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.message !== 'Invalid input') return issue.message
+  if (issue.code === 'unrecognized_keys') return `Unrecognized keys: ${issue.keys.join(', ')}`
+  if (issue.code === 'invalid_type') return `Expected ${issue.expected}`
+  return issue.message
+}
 
 /**
  * Validates projects and returns them with canonical origins.
@@ -46,7 +63,9 @@ const projectsSchema = z
 export function parseProjects(input: unknown): Project[] {
   const parsed = projectsSchema.safeParse(input)
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `projects.${issue.path.join('.')}: ${issue.message}`)
+    const issues = parsed.error.issues.map(
+      (issue) => `${['projects', ...issue.path].join('.')}: ${describe(issue)}`,
+    )
     throw new Error(`Invalid projects config:\n  ${issues.join('\n  ')}`)
   }
   return parsed.data.map((project) => ({
@@ -60,7 +79,9 @@ export function parseProjects(input: unknown): Project[] {
  * @param file defaults to `KEYFRAME_PROJECTS_FILE`, then `frame-app/projects.dev.json`.
  * @throws Error when the file cannot be read, is not JSON, or fails {@link parseProjects}.
  */
-export async function loadProjects(file: string = process.env.KEYFRAME_PROJECTS_FILE || DEFAULT_PROJECTS_FILE) {
+export async function loadProjects(
+  file: string = process.env.KEYFRAME_PROJECTS_FILE || DEFAULT_PROJECTS_FILE,
+) {
   let json: unknown
   try {
     json = JSON.parse(await readFile(file, 'utf8'))

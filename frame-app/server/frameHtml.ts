@@ -6,7 +6,10 @@ export type FrameHtmlConfig = { projectId: string; allowedOrigins: string[] }
  * `\u003e` and `\u0026`, and U+2028/U+2029 are escaped too. JSON.parse reads them back unchanged.
  */
 export function toScriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 /**

@@ -10,7 +10,6 @@ export type FrameAncestorsMode = 'enforce' | 'off'
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'encrypted-media=()',
@@ -36,7 +35,10 @@ export const PERMISSIONS_POLICY = [
  * The frame document's CSP. No inline script or style: the project config is a JSON data script and the
  * theme is applied through the CSSOM, which `style-src 'self'` allows.
  */
-export function frameContentSecurityPolicy(allowedOrigins: readonly string[], mode: FrameAncestorsMode): string {
+export function frameContentSecurityPolicy(
+  allowedOrigins: readonly string[],
+  mode: FrameAncestorsMode,
+): string {
   const directives = [
     "default-src 'none'",
     "script-src 'self'",
@@ -55,7 +57,10 @@ export function frameContentSecurityPolicy(allowedOrigins: readonly string[], mo
  * Headers of the frame document for one project. No `X-Frame-Options`: it would override `frame-ancestors`
  * (and cannot list several origins).
  */
-export function frameDocumentHeaders(allowedOrigins: readonly string[], mode: FrameAncestorsMode): Record<string, string> {
+export function frameDocumentHeaders(
+  allowedOrigins: readonly string[],
+  mode: FrameAncestorsMode,
+): Record<string, string> {
   return {
     'Content-Security-Policy': frameContentSecurityPolicy(allowedOrigins, mode),
     'Permissions-Policy': PERMISSIONS_POLICY,
@@ -66,4 +71,5 @@ export function frameDocumentHeaders(allowedOrigins: readonly string[], mode: Fr
 }
 
 /** Every other response: nothing to run, nothing to frame. */
-export const DEFAULT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+export const DEFAULT_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"

@@ -5,4 +5,9 @@
 export { type AppType, createFrameApp, type ErrorBody, type FrameAppOptions } from './app.ts'
 export { DEFAULT_PROJECTS_FILE, loadProjects, type Project, parseProjects } from './config.ts'
 export { type FrameAncestorsMode, frameContentSecurityPolicy, PERMISSIONS_POLICY } from './headers.ts'
-export { DEFAULT_WEB_ROOT, type FrameServer, type StartFrameServerOptions, startFrameServer } from './serve.ts'
+export {
+  DEFAULT_WEB_ROOT,
+  type FrameServer,
+  type StartFrameServerOptions,
+  startFrameServer,
+} from './serve.ts'

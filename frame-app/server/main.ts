@@ -13,7 +13,9 @@ const server = await startFrameServer({
 })
 console.log(`Keyframe frame server on ${server.url}`)
 for (const project of projects) {
-  console.log(`  ${project.id}: ${server.url}/frame?projectId=${project.id}  (allows ${project.allowedOrigins.join(', ')})`)
+  console.log(
+    `  ${project.id}: ${server.url}/frame?projectId=${project.id}  (allows ${project.allowedOrigins.join(', ')})`,
+  )
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

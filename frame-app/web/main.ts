@@ -19,7 +19,12 @@ if (boot.ok) {
   guard.pin(boot.parentOrigin)
   import('./bridge/start.ts').then(
     ({ startBridge }) =>
-      startBridge({ window, parentOrigin: boot.parentOrigin, projectId: boot.projectId, chainId: boot.chainId }),
+      startBridge({
+        window,
+        parentOrigin: boot.parentOrigin,
+        projectId: boot.projectId,
+        chainId: boot.chainId,
+      }),
     (error: unknown) => console.error('Keyframe frame: the bridge failed to load', error),
   )
 } else {

@@ -35,7 +35,8 @@ export function bootFrame(input: BootInput): Boot {
     if (!parsedConfig) return { ok: false, reason: 'the project config is missing or invalid' }
     const query = new URLSearchParams(input.search)
     const projectId = query.get('projectId')
-    if (projectId !== parsedConfig.projectId) return { ok: false, reason: 'projectId does not match the config' }
+    if (projectId !== parsedConfig.projectId)
+      return { ok: false, reason: 'projectId does not match the config' }
     const originParam = query.get('origin')
     if (!originParam) return { ok: false, reason: 'the origin parameter is missing' }
     let parentOrigin: string
@@ -51,7 +52,8 @@ export function bootFrame(input: BootInput): Boot {
       return { ok: false, reason: `the embedding page is not ${parentOrigin}` }
     }
     const chainIdParam = query.get('chainId')
-    const chainId = chainIdParam && schemas.caip2.safeParse(chainIdParam).success ? chainIdParam : DEFAULT_CHAIN_ID
+    const chainId =
+      chainIdParam && schemas.caip2.safeParse(chainIdParam).success ? chainIdParam : DEFAULT_CHAIN_ID
     return { ok: true, projectId: parsedConfig.projectId, parentOrigin, chainId }
   } catch {
     return { ok: false, reason: 'the frame could not read its parameters' }

@@ -56,7 +56,12 @@ export function createBridgeContext(parameters: CreateBridgeContextParameters): 
   return {
     projectId: parameters.projectId,
     parentOrigin: parameters.parentOrigin,
-    state: { chainId: parameters.chainId, session: null, theme: { mode: undefined, variables: {} }, dapp: null },
+    state: {
+      chainId: parameters.chainId,
+      session: null,
+      theme: { mode: undefined, variables: {} },
+      dapp: null,
+    },
     aborts: createAbortRegistry(),
     applyTheme: parameters.applyTheme ?? noop,
     reload: parameters.reload ?? noop,

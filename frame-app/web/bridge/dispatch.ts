@@ -2,6 +2,7 @@ import {
   errorReply,
   InternalError,
   okReply,
+  type ParsedParams,
   type ParsedRequest,
   parseRequest,
   type Reply,
@@ -11,7 +12,7 @@ import {
   UnauthorizedError,
 } from '@keyframe/protocol'
 import type { BridgeContext } from './context.ts'
-import { type Handler, type Handlers, handlers as frameHandlers } from './handlers.ts'
+import { handlers as frameHandlers, type Handler, type Handlers } from './handlers.ts'
 
 /**
  * Answers one message from the parent with a typed reply. It never throws and always resolves, so a
@@ -48,12 +49,23 @@ export async function dispatch(
 
 async function run(request: ParsedRequest, ctx: BridgeContext, handlers: Handlers): Promise<unknown> {
   const { type, id, params } = request
-  // RPC_ABORT is not itself abortable: it only looks another request up.
-  if (type === 'RPC_ABORT') return check(type, await handlers.RPC_ABORT(params as never, { ...ctx, id, signal: neverAborted }))
+  if (type === 'RPC_ABORT') {
+    // Not itself abortable (and not registered): it only looks another request up.
+    const result = await handlers.RPC_ABORT(params as ParsedParams<'RPC_ABORT'>, {
+      ...ctx,
+      id,
+      signal: neverAborted,
+    })
+    return check(type, result)
+  }
   const controller = ctx.aborts.register(id)
   try {
     const handler = handlers[type] as Handler<RequestType>
-    const result = await untilAborted(handler(params, { ...ctx, id, signal: controller.signal }), controller.signal, type)
+    const result = await untilAborted(
+      handler(params, { ...ctx, id, signal: controller.signal }),
+      controller.signal,
+      type,
+    )
     return check(type, result)
   } finally {
     ctx.aborts.release(id, controller)

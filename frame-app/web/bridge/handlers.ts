@@ -1,5 +1,5 @@
 import {
-  InvalidParamsError,
+  InvalidKeyError,
   NotAvailableError,
   type ParsedParams,
   type RequestResult,
@@ -41,7 +41,7 @@ export const handlers: Handlers = {
   SYNC_DAPP_DATA: async ({ projectId, ...dapp }, ctx) => {
     // Spec §8: an unknown or mismatched project id reads 'Invalid key'.
     if (projectId !== ctx.projectId) {
-      throw new InvalidParamsError('SYNC_DAPP_DATA', [{ path: ['projectId'], message: 'Invalid key' }])
+      throw new InvalidKeyError(projectId)
     }
     ctx.state.dapp = dapp
     return null

@@ -1,0 +1,184 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test, vi } from 'vitest'
+import { createFrameApp } from './app.ts'
+
+const webRoot = mkdtempSync(join(tmpdir(), 'keyframe-frame-web-'))
+mkdirSync(join(webRoot, 'assets'))
+writeFileSync(
+  join(webRoot, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body></body></html>',
+)
+writeFileSync(join(webRoot, 'assets', 'index-abc.js'), 'console.log(1)\n')
+writeFileSync(join(webRoot, 'assets', 'notes.txt'), 'not served')
+writeFileSync(join(webRoot, 'secret.json'), '{"secret":true}')
+afterAll(() => rmSync(webRoot, { recursive: true, force: true }))
+
+const projects = [
+  { id: 'dev', allowedOrigins: ['http://127.0.0.1:5173', 'https://*.Example.com/'] },
+  { id: 'solo', allowedOrigins: ['https://app.example.org'] },
+]
+
+const app = createFrameApp({ projects, webRoot })
+
+function configOf(html: string): unknown {
+  const json = /<script type="application\/json" id="keyframe-config">(.*?)<\/script>/s.exec(html)?.[1]
+  return json === undefined ? undefined : JSON.parse(json)
+}
+
+describe('GET /frame', () => {
+  test('default: the document with its config and headers for a project with two origins', async () => {
+    const res = await app.request(
+      '/frame?projectId=dev&chainId=eip155%3A1&version=1&origin=http%3A%2F%2F127.0.0.1%3A5173',
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8')
+    expect(Object.fromEntries(res.headers)).toMatchInlineSnapshot(`
+      {
+        "cache-control": "no-store",
+        "content-security-policy": "frame-ancestors http://127.0.0.1:5173 https://*.example.com; default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'",
+        "content-type": "text/html; charset=UTF-8",
+        "permissions-policy": "accelerometer=(), autoplay=(), camera=(), display-capture=(), encrypted-media=(), geolocation=(), gyroscope=(), hid=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), picture-in-picture=(), publickey-credentials-create=(self), publickey-credentials-get=(self), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()",
+        "referrer-policy": "no-referrer",
+        "x-content-type-options": "nosniff",
+      }
+    `)
+    const html = await res.text()
+    expect(configOf(html)).toEqual({
+      projectId: 'dev',
+      allowedOrigins: ['http://127.0.0.1:5173', 'https://*.example.com'],
+    })
+    expect(html.indexOf('id="keyframe-config"')).toBeLessThan(html.indexOf('</head>'))
+  })
+
+  test('behavior: frame-ancestors lists exactly the project origins', async () => {
+    for (const [id, expected] of [
+      ['dev', 'frame-ancestors http://127.0.0.1:5173 https://*.example.com'],
+      ['solo', 'frame-ancestors https://app.example.org'],
+    ] as const) {
+      const csp = (await app.request(`/frame?projectId=${id}`)).headers.get('content-security-policy') ?? ''
+      const directive = csp.split('; ').filter((d) => d.startsWith('frame-ancestors'))
+      expect(directive).toEqual([expected])
+    }
+  })
+
+  test('behavior: no X-Frame-Options (it would override frame-ancestors)', async () => {
+    const res = await app.request('/frame?projectId=dev')
+    expect(res.headers.has('x-frame-options')).toBe(false)
+  })
+
+  test("parameters: frameAncestors 'off' drops only the frame-ancestors directive", async () => {
+    const off = createFrameApp({ projects, webRoot, frameAncestors: 'off' })
+    const csp = (await off.request('/frame?projectId=dev')).headers.get('content-security-policy')
+    expect(csp).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'",
+    )
+  })
+
+  test('error: missing projectId → 400', async () => {
+    for (const path of ['/frame', '/frame?projectId=', '/frame?origin=http%3A%2F%2F127.0.0.1%3A5173']) {
+      const res = await app.request(path)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ code: 'bad_request', message: 'Missing projectId' })
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    }
+  })
+
+  test('error: unknown project → 403 Invalid key', async () => {
+    for (const id of ['nope', '__proto__', 'constructor', 'DEV', '<script>']) {
+      const res = await app.request(`/frame?projectId=${encodeURIComponent(id)}`)
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({ code: 'invalid_key', message: 'Invalid key' })
+    }
+  })
+
+  test('error: not built → 503 without paths', async () => {
+    const empty = createFrameApp({ projects, webRoot: join(webRoot, 'missing') })
+    const res = await empty.request('/frame?projectId=dev')
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({ code: 'not_built', message: 'The frame app is not built' })
+  })
+})
+
+describe('GET /assets/*', () => {
+  test('default: a built asset, long-cached', async () => {
+    const res = await app.request('/assets/index-abc.js')
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('console.log(1)\n')
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+  })
+
+  test.each([
+    '/assets/missing.js',
+    '/assets/notes.txt',
+    '/assets/',
+    '/assets/..%2findex.html',
+    '/assets/..%2fsecret.json',
+    '/assets/%2e%2e%2fsecret.json',
+    '/assets/%2e%2e/secret.json',
+    '/assets/..%5csecret.json',
+    '/assets/....%2f%2fsecret.json',
+    '/assets/%252e%252e%252fsecret.json',
+    '/assets/.hidden.js',
+    '/assets/sub/dir.js',
+    '/assets/index-abc.js%00.png',
+    '/secret.json',
+    '/index.html',
+    '/projects.dev.json',
+  ])('error: %s → 404', async (path) => {
+    const res = await app.request(path)
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ code: 'not_found', message: 'Not found' })
+  })
+})
+
+describe('GET /healthz', () => {
+  test('default', async () => {
+    const res = await app.request('/healthz')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ ok: true })
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+})
+
+describe('errors', () => {
+  test('behavior: an unexpected error is logged without the query and answered without internals', async () => {
+    const log = vi.fn()
+    const broken = createFrameApp({ projects, webRoot, log })
+    broken.get('/boom', () => {
+      throw new Error('db down: postgres://app:hunter2@db/keyframe')
+    })
+    const res = await broken.request('/boom?token=secret-token')
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({ code: 'internal', message: 'An error occurred' })
+    expect(JSON.stringify(log.mock.calls)).not.toContain('secret-token')
+    expect(JSON.stringify(log.mock.calls)).not.toContain('hunter2')
+    expect(log).toHaveBeenCalledWith('frame-server: unhandled error', {
+      method: 'GET',
+      path: '/boom',
+      error: 'Error',
+      message: 'db down: postgres://***@db/keyframe',
+    })
+  })
+
+  test.each([
+    [[{ id: 'dev', allowedOrigins: ['*'] }]],
+    [[{ id: 'dev', allowedOrigins: ['null'] }]],
+    [[{ id: 'dev', allowedOrigins: ['file:///tmp'] }]],
+    [[{ id: 'dev', allowedOrigins: ['https://app.example.com/path'] }]],
+    [[{ id: 'dev', allowedOrigins: [] }]],
+    [[{ id: 'bad id', allowedOrigins: ['https://a.example'] }]],
+  ])('error: invalid projects are refused at creation (%j)', (bad) => {
+    expect(() => createFrameApp({ projects: bad, webRoot })).toThrow(/Invalid projects config/)
+  })
+
+  test("error: frameAncestors other than 'enforce' | 'off'", () => {
+    expect(() => createFrameApp({ projects, webRoot, frameAncestors: 'none' as 'off' })).toThrow(
+      'Invalid frameAncestors: none',
+    )
+  })
+})

@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type FrameServer, startFrameServer } from './serve.ts'
+
+const webRoot = mkdtempSync(join(tmpdir(), 'keyframe-frame-serve-'))
+mkdirSync(join(webRoot, 'assets'))
+writeFileSync(join(webRoot, 'index.html'), '<html><head></head><body></body></html>')
+writeFileSync(join(webRoot, 'assets', 'a.js'), 'export {}')
+writeFileSync(join(webRoot, 'secret.json'), '{"secret":true}')
+
+let server: FrameServer
+beforeAll(async () => {
+  server = await startFrameServer({
+    projects: [{ id: 'dev', allowedOrigins: ['http://127.0.0.1:5173'] }],
+    webRoot,
+    port: 0,
+    hostname: '127.0.0.1',
+  })
+})
+afterAll(async () => {
+  await server?.close()
+  rmSync(webRoot, { recursive: true, force: true })
+})
+
+/** A GET with the path sent exactly as written (fetch would normalise `..`). */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(server.url)
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method: 'GET' }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => {
+        body += chunk
+      })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+test('default: listens on the actual port and serves', async () => {
+  expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ ok: true })
+  expect((await fetch(`${server.url}/assets/a.js`)).status).toBe(200)
+  expect((await fetch(`${server.url}/frame?projectId=dev`)).status).toBe(200)
+})
+
+test.each([
+  '/assets/../secret.json',
+  '/assets/..%2fsecret.json',
+  '/assets/%2e%2e/secret.json',
+  '/assets/../../../etc/passwd',
+])('error: traversal %s → 404', async (path) => {
+  const res = await rawGet(path)
+  expect(res.status).toBe(404)
+  expect(res.body).not.toContain('secret')
+})
+
+test('behavior: close() stops listening', async () => {
+  const other = await startFrameServer({
+    projects: [{ id: 'dev', allowedOrigins: ['http://127.0.0.1:5173'] }],
+    webRoot,
+    port: 0,
+  })
+  expect(other.url).toMatch(/^http:\/\/localhost:\d+$/)
+  await fetch(`${other.url}/healthz`)
+  await other.close()
+  await expect(fetch(`${other.url}/healthz`)).rejects.toThrow()
+})
