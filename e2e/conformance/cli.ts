@@ -13,7 +13,7 @@ import { requestVectors } from '@keyframe/protocol/vectors'
 import { chromium } from 'playwright-core'
 import { chromiumLaunchOptions } from '../support/browser.ts'
 import { judge } from './checks.ts'
-import { embedFrame, send, servePageAt } from './harness.ts'
+import { embedFrame, readyCount, send, servePageAt, waitForReadyCount } from './harness.ts'
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +47,14 @@ const src = (() => {
   return u.toString()
 })()
 
+/** The vectors speak for project "dev"; a deployment is checked under its own project id. */
+function forProject(type: string, data: unknown, id: string): Record<string, unknown> {
+  const envelope = data as Record<string, unknown>
+  const params = envelope.params as Record<string, unknown> | undefined
+  if (type !== 'SYNC_DAPP_DATA' || params?.projectId !== 'dev') return envelope
+  return { ...envelope, params: { ...params, projectId: id } }
+}
+
 let passed = 0
 let failed = 0
 function report(name: string, problem: string | undefined) {
@@ -76,19 +84,28 @@ try {
 
   // 2. Every request vector: validation as the table says.
   for (const vector of requestVectors) {
-    const outcome = await send(page, { type: vector.type, data: vector.data, frameOrigin, timeoutMs: 5_000 })
+    const data = forProject(vector.type, vector.data, projectId)
+    const seen = await readyCount(page)
+    const outcome = await send(page, { type: vector.type, data, frameOrigin, timeoutMs: 5_000 })
     report(`vector: ${vector.name}`, judge(outcome, vector.expect))
+    if (vector.type === 'RELOAD' && outcome.kind === 'reply' && outcome.reply.ok) {
+      report('RELOAD: the frame reloads and reports READY again', (await waitForReadyCount(page, seen, 20_000)) ? undefined : 'no READY after RELOAD')
+    }
   }
 
   // 3. Timeouts: every request type is answered within its table timeout.
-  for (const type of REQUEST_TYPES) {
+  // RELOAD last: the frame reloads after answering it.
+  for (const type of [...REQUEST_TYPES.filter((t) => t !== 'RELOAD'), 'RELOAD' as const]) {
     const vector = requestVectors.find((v) => v.type === type && v.expect.ok)
     if (!vector) {
       report(`timeout: ${type}`, 'no valid vector to send')
       continue
     }
     const limit = timeoutFor(type as RequestType, (vector.data as { params: never }).params)
-    const outcome = await send(page, { type, data: vector.data, frameOrigin, timeoutMs: Math.min(limit, 30_000) })
+    const data = { ...forProject(type, vector.data, projectId), id: crypto.randomUUID() }
+    const seen = await readyCount(page)
+    const outcome = await send(page, { type, data, frameOrigin, timeoutMs: Math.min(limit, 30_000) })
+    if (type === 'RELOAD') await waitForReadyCount(page, seen, 20_000)
     report(
       `timeout: ${type} answered within ${limit} ms`,
       outcome.kind === 'none' ? outcome.reason : outcome.ms > limit ? `${outcome.ms.toFixed(0)} ms` : undefined,
@@ -127,7 +144,8 @@ try {
   await embedFrame(hostilePage, { src, frameOrigin, as: 'iframe', waitMs: 3_000 })
   for (const type of REQUEST_TYPES) {
     const vector = requestVectors.find((v) => v.type === type && v.expect.ok)!
-    const outcome = await send(hostilePage, { type, data: vector.data, frameOrigin, timeoutMs: 1_500 })
+    const data = { ...forProject(type, vector.data, projectId), id: crypto.randomUUID() }
+    const outcome = await send(hostilePage, { type, data, frameOrigin, timeoutMs: 1_500 })
     report(`origin: ${type} from a third origin gets no answer`, outcome.kind === 'reply' ? 'answered' : undefined)
   }
 

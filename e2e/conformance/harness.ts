@@ -30,9 +30,7 @@ export async function embedFrame(
   options: { src: string; frameOrigin: string; as: 'iframe' | 'window'; waitMs: number },
 ): Promise<{ ready: boolean; version?: number; ms?: number }> {
   return page.evaluate(async ({ src, frameOrigin, as, waitMs }) => {
-    type PR = {
-      on(name: string, o: object, h: (e: { data: unknown }) => unknown): { cancel(): void }
-    }
+    type PR = { on(name: string, o: object, h: (e: { data: unknown }) => unknown): unknown }
     const pr = (window as unknown as { postRobot: PR }).postRobot
     const start = performance.now()
     let target: Window
@@ -44,8 +42,11 @@ export async function embedFrame(
       target = iframe.contentWindow!
       w.kfTarget = target
       const ready = new Promise<{ ready: boolean; version?: number; ms?: number }>((resolve) => {
-        const l = pr.on('READY', { window: target, domain: frameOrigin }, (e) => {
-          l.cancel()
+        // Stays installed: a RELOAD makes the frame report READY again, and the count shows it.
+        const state = window as unknown as { kfReadyCount: number }
+        state.kfReadyCount = 0
+        pr.on('READY', { window: target, domain: frameOrigin }, (e) => {
+          state.kfReadyCount += 1
           const data = e.data as { params?: { version?: number } }
           resolve({ ready: true, version: data?.params?.version, ms: performance.now() - start })
           return { ok: true }
@@ -78,4 +79,20 @@ export async function send(
       return { kind: 'none', reason: String((error as Error).message).slice(0, 120) } as Outcome
     }
   }, options)
+}
+
+/** Waits until the embedded frame has reported READY more than `seen` times (after a RELOAD). */
+export async function waitForReadyCount(page: Page, seen: number, waitMs: number): Promise<boolean> {
+  return page
+    .waitForFunction((n) => (window as unknown as { kfReadyCount: number }).kfReadyCount > n, seen, {
+      timeout: waitMs,
+    })
+    .then(
+      () => true,
+      () => false,
+    )
+}
+
+export async function readyCount(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { kfReadyCount: number }).kfReadyCount)
 }

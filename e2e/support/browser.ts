@@ -10,6 +10,9 @@ export const chromiumLaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // Pages the suites stand up by route (a hostile origin, any dApp origin an operator allows) have no
+    // address, so Chromium counts them as public and would refuse their frames on loopback.
+    '--disable-features=LocalNetworkAccessChecks',
   ],
 }
 

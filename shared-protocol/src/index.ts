@@ -3,29 +3,8 @@
  * @module
  */
 
-export * from './caip.ts'
-export * from './constants.ts'
+export * from './core.ts'
 export * from './envelope.ts'
-export { type ErrorShape, ProtocolError } from './errors/base.ts'
-export { ErrorCode, type ErrorCodeValue } from './errors/codes.ts'
-export {
-  ChainDisconnectedError,
-  ChainNotSupportedError,
-  DisconnectedError,
-  NotAvailableError,
-  UnauthorizedError,
-  UnsupportedMethodError,
-  UserRejectedRequestError,
-} from './errors/provider.ts'
-export { InternalError, InvalidParamsError, InvalidRequestError, type Issue } from './errors/rpc.ts'
-export { fromErrorShape, toErrorShape } from './errors/serialize.ts'
-export {
-  EmailCooldownError,
-  FrameLoadError,
-  OriginNotAllowedError,
-  RequestAbortedError,
-  RequestTimeoutError,
-} from './errors/spec.ts'
 export * from './rpc/methods.ts'
 export { safeRpcParams, unsafeRpcParams } from './rpc/params.ts'
 export { type CheckedRpcCall, checkRpcCall, type RpcCall } from './rpc/validate.ts'

@@ -29,6 +29,8 @@ export class BrowserOnlyError extends Error {
 export class DestroyedError extends Error {
   override name = 'DestroyedError'
   constructor(method: string) {
-    super(`Keyframe: \`${method}\` was called after \`destroy()\`. Create a new instance with \`createKeyframe()\`.`)
+    super(
+      `Keyframe: \`${method}\` was called after \`destroy()\`. Create a new instance with \`createKeyframe()\`.`,
+    )
   }
 }

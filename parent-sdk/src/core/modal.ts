@@ -1,5 +1,5 @@
 import type { Keyframe } from './createKeyframe.ts'
-import type { History, ViewName } from './router.ts'
+import type { ViewHistory, ViewName } from './router.ts'
 import { memoPerInstance, watchSelected } from './watch.ts'
 
 /** The modal as a page sees it. */
@@ -8,7 +8,7 @@ export type ModalState = {
   /** The view shown (kept after the modal closes). */
   readonly view: ViewName
   /** Views visited since the modal opened, oldest first. */
-  readonly history: History
+  readonly history: ViewHistory
 }
 
 const select = memoPerInstance<ModalState>(

@@ -31,41 +31,41 @@ export type ViewName = (typeof VIEWS)[number]
 export const DEFAULT_VIEW: ViewName = 'Connect'
 
 /** Views visited since the modal opened, oldest first; the last one is shown. Never empty. */
-export type History = readonly [ViewName, ...ViewName[]]
+export type ViewHistory = readonly [ViewName, ...ViewName[]]
 
 /** What a back navigation does: show an earlier view, or close the modal. */
-export type BackResult = { close: true } | { close: false; history: History }
+export type BackResult = { close: true } | { close: false; history: ViewHistory }
 
 export function isView(value: unknown): value is ViewName {
   return typeof value === 'string' && (VIEWS as readonly string[]).includes(value)
 }
 
 /** A history holding only `view`, as when the modal opens. */
-export function reset(view: ViewName = DEFAULT_VIEW): History {
+export function reset(view: ViewName = DEFAULT_VIEW): ViewHistory {
   return [view]
 }
 
 /** Shows `view` on top of the history. Pushing the view already shown changes nothing. */
-export function push(history: History, view: ViewName): History {
+export function push(history: ViewHistory, view: ViewName): ViewHistory {
   return current(history) === view ? history : [...history, view]
 }
 
 /** Shows `view` in place of the current one. */
-export function replace(history: History, view: ViewName): History {
-  return [...history.slice(0, -1), view] as unknown as History
+export function replace(history: ViewHistory, view: ViewName): ViewHistory {
+  return [...history.slice(0, -1), view] as unknown as ViewHistory
 }
 
 /**
  * Goes one view back. SPEC §2: back navigation closes the modal when the history holds one view or
  * contains UnsupportedChain (a wrong network is not something to step back into).
  */
-export function goBack(history: History): BackResult {
+export function goBack(history: ViewHistory): BackResult {
   if (history.length <= 1 || history.includes('UnsupportedChain')) return { close: true }
-  return { close: false, history: history.slice(0, -1) as unknown as History }
+  return { close: false, history: history.slice(0, -1) as unknown as ViewHistory }
 }
 
 /** The view shown. */
-export function current(history: History): ViewName {
+export function current(history: ViewHistory): ViewName {
   return history[history.length - 1] as ViewName
 }
 
@@ -74,5 +74,7 @@ export function current(history: History): ViewName {
  * required and no session exists.
  */
 export function isCloseDisabled(view: ViewName, signIn: { required: boolean; hasSession: boolean }): boolean {
-  return (view === 'SIWXSignMessage' || view === 'ApproveTransaction') && signIn.required && !signIn.hasSession
+  return (
+    (view === 'SIWXSignMessage' || view === 'ApproveTransaction') && signIn.required && !signIn.hasSession
+  )
 }

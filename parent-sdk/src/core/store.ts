@@ -1,6 +1,6 @@
-import type { ThemeMode } from '@keyframe/protocol'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { current, type History, reset, type ViewName } from './router.ts'
+import type { ThemeMode } from '@keyframe/protocol/core'
+import { current, reset, type ViewHistory, type ViewName } from './router.ts'
 import type { Toast } from './toasts.ts'
 
 /** CSS custom properties that override the modal's theme, e.g. `{ '--kf-accent': '#7c5cff' }`. */
@@ -13,7 +13,7 @@ export type KeyframeState = {
   /** The view shown (the last of `history`). Kept when the modal closes. */
   readonly view: ViewName
   /** Views visited since the modal opened, oldest first. */
-  readonly history: History
+  readonly history: ViewHistory
   readonly themeMode: ThemeMode
   readonly themeVariables: ThemeVariables
   /** The toast on screen, if any. */
@@ -23,7 +23,10 @@ export type KeyframeState = {
 export type KeyframeStore = StoreApi<KeyframeState>
 
 /** A store for one instance. Pure: no window, no timers (SSR-safe). */
-export function createKeyframeStore(init: { themeMode: ThemeMode; themeVariables: ThemeVariables }): KeyframeStore {
+export function createKeyframeStore(init: {
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+}): KeyframeStore {
   const history = reset()
   return createStore<KeyframeState>()(() => ({
     open: false,

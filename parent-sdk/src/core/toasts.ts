@@ -2,8 +2,9 @@
  * Toasts (SPEC §4): one at a time; a new one closes the open one and appears TOAST_SWAP_DELAY_MS later.
  * @module
  */
-import { TOAST_SWAP_DELAY_MS } from '@keyframe/protocol'
+
 import type { Keyframe } from './createKeyframe.ts'
+import { TOAST_SWAP_DELAY_MS } from '@keyframe/protocol/core'
 import { watchSelected } from './watch.ts'
 
 /** The spec's toast variants. */

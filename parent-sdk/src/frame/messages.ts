@@ -27,8 +27,8 @@ export type Incoming = { source: unknown; origin: string; data: unknown }
 export type Expected = { window: unknown; origin: string }
 
 /**
- * Builds the envelope of an outgoing request after checking it the way the frame will: a known type,
- * params that pass the table's schema (and, for RPC_REQUEST, the allowed list), at most 128 KB.
+ * Builds the envelope of an outgoing request and checks it the way the frame will: at most 128 KB, a known
+ * type, params that pass the table's schema (and, for RPC_REQUEST, the allowed list).
  * @throws {InvalidParamsError} the params break the schema (-32602); nothing is posted.
  * @throws {InvalidRequestError} the type is unknown or the message is too large (-32600).
  * @throws {UnsupportedMethodError} an RPC_REQUEST for a method that is not allowed (4200).
@@ -37,12 +37,14 @@ export function prepareRequest<T extends RequestType>(
   type: T,
   params: RequestParams<T>,
 ): { envelope: RequestEnvelope<T>; timeoutMs: number } {
-  if (!isRequestType(type)) throw new InvalidRequestError(`Unknown request type: ${String(type).slice(0, 64)}`)
-  const parsed = checkParams(type, params)
+  // Same order as the frame's parseRequest (size, type, params), so both sides give the same answer.
   const envelope = createRequest(type, params)
   if (byteLength(envelope) > MAX_MESSAGE_BYTES) {
     throw new InvalidRequestError(`Message exceeds ${MAX_MESSAGE_BYTES} bytes`)
   }
+  if (!isRequestType(type))
+    throw new InvalidRequestError(`Unknown request type: ${String(type).slice(0, 64)}`)
+  const parsed = checkParams(type, params)
   return { envelope, timeoutMs: timeoutFor(type, parsed) }
 }
 
@@ -75,7 +77,8 @@ export function readReply<T extends RequestType>(
       }),
     }
   }
-  if (!isRequestType(type)) return { ok: false, error: new InvalidRequestError(`Unknown request type: ${type}`) }
+  if (!isRequestType(type))
+    return { ok: false, error: new InvalidRequestError(`Unknown request type: ${type}`) }
   return parseReply(type, message.data)
 }
 
@@ -86,7 +89,10 @@ export function readEvent(
   expected: Expected,
 ): ParseResult<{ type: EventType; params: unknown }> {
   if (!fromFrame(message, expected)) {
-    return { ok: false, error: new InvalidRequestError(`Event ${type} came from an unexpected window or origin`) }
+    return {
+      ok: false,
+      error: new InvalidRequestError(`Event ${type} came from an unexpected window or origin`),
+    }
   }
   return parseEvent(type, message.data)
 }

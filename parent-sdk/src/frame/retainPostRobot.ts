@@ -1,3 +1,4 @@
+/// <reference path="../../types/post-robot.d.ts" />
 import postRobot from 'post-robot'
 
 // post-robot keeps ONE window `message` listener for the whole page (installed when it is imported). We

@@ -26,6 +26,8 @@ export const ErrorCode = {
   emailCooldown: -32043,
   /** Keyframe: the origin is not allowed for this project. */
   originNotAllowed: -32044,
+  /** Keyframe: the project id is unknown or not the frame's (spec §8 'Invalid key'). */
+  invalidKey: -32045,
   /** Keyframe: the message envelope itself is malformed (not a request of the table). */
   invalidRequest: -32600,
 } as const

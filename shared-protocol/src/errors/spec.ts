@@ -47,3 +47,12 @@ export class OriginNotAllowedError extends ProtocolError {
     })
   }
 }
+
+/** The project id is unknown to this frame or differs from the one it was loaded for (spec §8: 'Invalid key'). */
+export class InvalidKeyError extends ProtocolError {
+  override name = 'InvalidKeyError'
+  static readonly code = ErrorCode.invalidKey
+  constructor(projectId?: string) {
+    super(ErrorCode.invalidKey, 'Invalid key', projectId === undefined ? {} : { data: { projectId } })
+  }
+}

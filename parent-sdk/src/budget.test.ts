@@ -1,0 +1,131 @@
+/**
+ * Size discipline (STYLE §8): bundle each entry as a dApp's bundler would, gzip what loads before `open()`,
+ * and check the budget. Lazy chunks (UI, frame client) are measured and printed, not gated here.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, type Metafile } from 'esbuild'
+import { describe, expect, test } from 'vitest'
+
+/** The pre-`open()` budget of each entry, gzip level 9, in bytes. */
+const BUDGET = 25 * 1024
+
+/** Code that must not load before `open()`, each known by a string only it contains. */
+const MUST_NOT_APPEAR = {
+  'post-robot': 'postrobot_message_request',
+  zod: '_zod',
+  'React views': 'coming in a later release',
+  'modal stylesheet': 'kf-overlay',
+  '@noble/curves': 'secp256k1',
+  '@scure/bip39': 'mnemonic',
+}
+/** Markers that must be found in the lazy chunks, so their absence before `open()` means something. */
+const LAZY_MARKERS = ['post-robot', 'zod', 'React views', 'modal stylesheet'] as const
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+type Report = { preOpen: { files: string[]; gzip: number }; lazy: { file: string; gzip: number }[] }
+
+async function measure(entries: string[]): Promise<Report & { preOpenText: string; lazyText: string }> {
+  const outdir = mkdtempSync(join(tmpdir(), 'keyframe-budget-'))
+  try {
+    const result = await build({
+      entryPoints: entries.map((entry) => join(root, entry)),
+      absWorkingDir: root,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      platform: 'browser',
+      target: 'es2022',
+      jsx: 'automatic',
+      external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+      outdir,
+      metafile: true,
+      logLevel: 'silent',
+    })
+    const outputs = result.metafile.outputs
+    const entryOuts = entries.map((entry) => {
+      const out = Object.keys(outputs).find((o) => outputs[o]?.entryPoint === entry)
+      if (!out) throw new Error(`No output for ${entry}`)
+      return out
+    })
+    const preOpen = [...new Set(entryOuts.flatMap((out) => staticClosure(outputs, out)))]
+    const read = (file: string) => readFileSync(join(root, file))
+    const gzip = (file: string) => gzipSync(read(file), { level: 9 }).length
+    const lazy = Object.keys(outputs)
+      .filter((o) => o.endsWith('.js') && !preOpen.includes(o))
+      .map((file) => ({ file: relative(outdir, join(root, file)), gzip: gzip(file) }))
+    return {
+      preOpen: {
+        files: preOpen.map((f) => relative(outdir, join(root, f))),
+        // Each chunk is its own response, so each is gzipped on its own.
+        gzip: preOpen.reduce((sum, file) => sum + gzip(file), 0),
+      },
+      lazy,
+      preOpenText: preOpen.map((f) => read(f).toString()).join('\n'),
+      lazyText: Object.keys(outputs)
+        .filter((o) => o.endsWith('.js') && !preOpen.includes(o))
+        .map((f) => read(f).toString())
+        .join('\n'),
+    }
+  } finally {
+    rmSync(outdir, { recursive: true, force: true })
+  }
+}
+
+/** The entry chunk and every chunk it imports statically, transitively. */
+function staticClosure(outputs: Metafile['outputs'], entry: string): string[] {
+  const seen = new Set<string>([entry])
+  const queue = [entry]
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    for (const imp of outputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
+        seen.add(imp.path)
+        queue.push(imp.path)
+      }
+    }
+  }
+  return [...seen]
+}
+
+describe.each([
+  { name: '@keyframe/sdk', entries: ['src/exports/index.ts'], lazy: true },
+  { name: '@keyframe/sdk/react', entries: ['src/exports/react.ts'], lazy: false },
+  // What a React dApp loads: both entries (React itself is the dApp's).
+  {
+    name: '@keyframe/sdk + @keyframe/sdk/react',
+    entries: ['src/exports/index.ts', 'src/exports/react.ts'],
+    lazy: true,
+  },
+])('$name', ({ name, entries, lazy }) => {
+  test('budget: pre-open code ≤ 25 KB gzip; nothing lazy leaks in', async () => {
+    const report = await measure(entries)
+    console.info(
+      `${name}: pre-open ${report.preOpen.gzip} B gzip (${report.preOpen.files.join(' + ')}); lazy: ${
+        report.lazy.map((c) => `${c.file} ${c.gzip} B`).join(', ') || 'none'
+      }`,
+    )
+    expect(
+      report.preOpen.gzip,
+      `pre-open code of ${name} is ${report.preOpen.gzip} B gzip, over the ${BUDGET} B budget`,
+    ).toBeLessThanOrEqual(BUDGET)
+    for (const [what, marker] of Object.entries(MUST_NOT_APPEAR)) {
+      expect(
+        report.preOpenText.includes(marker),
+        `${what} ("${marker}") in the pre-open code of ${name}`,
+      ).toBe(false)
+    }
+    if (!lazy) return
+    for (const what of LAZY_MARKERS) {
+      expect(
+        report.lazyText.includes(MUST_NOT_APPEAR[what]),
+        `${what} marker missing from the lazy chunks`,
+      ).toBe(true)
+    }
+  })
+})

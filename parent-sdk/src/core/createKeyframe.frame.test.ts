@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { fakePostRobot } from '../../test/fakePostRobot.ts'
+import { InvalidParamsError, ProtocolError, RequestAbortedError } from '../exports/index.ts'
+import { SDK_VERSION } from '../version.ts'
+import { createKeyframe, type Keyframe, type KeyframeOptions } from './createKeyframe.ts'
+
+vi.mock('post-robot', () => import('../../test/fakePostRobot.ts').then((m) => m.postRobotModule))
+
+const FRAME_ORIGIN = 'http://localhost:5174'
+const options: KeyframeOptions = {
+  projectId: 'demo',
+  frameUrl: `${FRAME_ORIGIN}/frame`,
+  networks: [{ id: 31337, name: 'Anvil' }],
+  metadata: { name: 'Demo', url: 'http://localhost:3000', icons: [] },
+}
+const instances: Keyframe[] = []
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+function create(extra: Partial<KeyframeOptions> = {}) {
+  const kf = createKeyframe({ ...options, ...extra })
+  instances.push(kf)
+  return kf
+}
+
+async function readyFrame(kf: Keyframe) {
+  const frame = await kf.frame()
+  const loaded = frame.ensure()
+  fakePostRobot.emit(
+    'READY',
+    { v: 1, params: { version: 1 } },
+    {
+      source: frame.element()!.contentWindow,
+      origin: FRAME_ORIGIN,
+    },
+  )
+  await loaded
+  await tick()
+  return frame
+}
+
+beforeEach(() => fakePostRobot.reset())
+afterEach(() => {
+  for (const kf of instances.splice(0)) kf.destroy()
+  document.body.innerHTML = ''
+})
+
+describe('frame', () => {
+  test('behavior: errors from the frame client are the classes the entry exports', async () => {
+    const kf = create()
+    const frame = await kf.frame()
+    const error = await frame.request('CONNECT_OTP', { otp: 'abc' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(InvalidParamsError)
+    expect(error).toBeInstanceOf(ProtocolError)
+  })
+
+  test('default: created once, lazily; no iframe until it is used', async () => {
+    const kf = create()
+    const a = await kf.frame()
+    const b = await kf.frame()
+    expect(a).toBe(b)
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  test('behavior: the frame starts on the first network', async () => {
+    const kf = create()
+    const frame = await kf.frame()
+    void frame.ensure()
+    expect(frame.element()!.getAttribute('src')).toContain('chainId=eip155%3A31337')
+  })
+
+  test('behavior: after READY the frame gets the theme and the dApp data', async () => {
+    const kf = create({ themeMode: 'light', themeVariables: { '--kf-accent': '#123456' } })
+    await readyFrame(kf)
+    const byName = Object.fromEntries(fakePostRobot.sent.map((s) => [s.name, s.data.params]))
+    expect(byName).toEqual({
+      SYNC_THEME: { themeMode: 'light', themeVariables: { '--kf-accent': '#123456' } },
+      SYNC_DAPP_DATA: {
+        metadata: { name: 'Demo', url: 'http://localhost:3000', icons: [] },
+        sdkVersion: SDK_VERSION,
+        sdkType: 'keyframe',
+        projectId: 'demo',
+      },
+    })
+  })
+
+  test('behavior: setThemeMode sends SYNC_THEME once the frame is ready', async () => {
+    const kf = create()
+    kf.setThemeMode('light')
+    await readyFrame(kf)
+    fakePostRobot.sent.length = 0
+    kf.setThemeMode('dark')
+    await tick()
+    expect(fakePostRobot.sent.map((s) => [s.name, s.data.params])).toEqual([
+      ['SYNC_THEME', { themeMode: 'dark' }],
+    ])
+  })
+
+  test('error: a refused sync is reported as FRAME_SYNC_FAILED', async () => {
+    const onAlert = vi.fn()
+    const kf = create({ onAlert })
+    const frame = await readyFrame(kf)
+    const theme = fakePostRobot.sent.find((s) => s.name === 'SYNC_THEME')!
+    theme.resolve({
+      source: frame.element()!.contentWindow,
+      origin: FRAME_ORIGIN,
+      data: { ok: false, error: { code: -32602, message: 'Invalid params for SYNC_THEME' } },
+    })
+    await tick()
+    expect(onAlert).toHaveBeenCalledWith(expect.objectContaining({ code: 'FRAME_SYNC_FAILED' }))
+  })
+
+  test('behavior: onTimeout and onAlert reach the dApp', async () => {
+    vi.useFakeTimers()
+    try {
+      const onAlert = vi.fn()
+      const kf = create({ onAlert })
+      const frame = await kf.frame()
+      const loaded = frame.ensure().catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(20_000)
+      expect(await loaded).toMatchObject({ message: 'Unable to load email login dependency' })
+      expect(onAlert).toHaveBeenCalledWith(expect.objectContaining({ code: 'FRAME_LOAD_FAILED' }))
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('behavior: destroy() destroys the frame and rejects its pending requests', async () => {
+    const kf = create()
+    const frame = await readyFrame(kf)
+    const pending = frame.request('GET_USER', {}).catch((e: unknown) => e)
+    kf.destroy()
+    expect(await pending).toMatchObject({ name: 'RequestAbortedError' })
+    // The lazy frame chunk and the entry share the protocol's error classes: users can catch by class.
+    expect(await pending).toBeInstanceOf(RequestAbortedError)
+    expect(await pending).toBeInstanceOf(ProtocolError)
+    expect(document.querySelector('iframe')).toBeNull()
+    await expect(kf.frame()).rejects.toThrow('`frame()` was called after `destroy()`')
+  })
+})

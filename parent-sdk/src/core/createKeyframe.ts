@@ -1,0 +1,328 @@
+import type { RequestType } from '@keyframe/protocol'
+import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
+import { SDK_VERSION } from '../version.ts'
+import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
+import {
+  type ConnectMethod,
+  DEFAULT_CHAIN_ID,
+  DEFAULT_CONNECT_METHOD_ORDER,
+  DEFAULT_THEME_MODE,
+  type ThemeMode,
+  toCaip2,
+} from '@keyframe/protocol/core'
+import * as router from './router.ts'
+import { createKeyframeStore, type KeyframeState, type KeyframeStore, type ThemeVariables } from './store.ts'
+import { isThemeMode } from './theme.ts'
+import { createToasts, type ToastController } from './toasts.ts'
+
+/** A network the dApp supports. Minimal for now; viem chain objects fit. */
+export type KeyframeNetwork = {
+  /** EVM chain id (`1`), or a CAIP-2 id (`'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'`). */
+  readonly id: number | string
+  readonly name: string
+}
+
+/** The dApp as the frame shows it. */
+export type KeyframeMetadata = {
+  readonly name: string
+  readonly description?: string
+  /** http(s) URL of the dApp. */
+  readonly url: string
+  /** http(s) URLs of its icons. */
+  readonly icons: readonly string[]
+}
+
+/** Something the dApp should hear about (SPEC §8 alerts). */
+export type KeyframeAlert =
+  | FrameAlert
+  | { code: 'MISSING_PROJECT_ID'; message: string }
+  | { code: 'FRAME_SYNC_FAILED'; message: string; cause?: unknown }
+
+export type KeyframeOptions = {
+  /** Your project id on the Keyframe frame server. Required. */
+  projectId: string
+  /** The full URL of the frame document, e.g. `https://wallet.example.com/frame`. Required. */
+  frameUrl: string
+  /** The networks the dApp supports; the first is the one the frame starts on (default `eip155:1` if none). */
+  networks: readonly KeyframeNetwork[]
+  /** Default `'dark'`. */
+  themeMode?: ThemeMode
+  /** CSS custom properties that override the theme, e.g. `{ '--kf-accent': '#7c5cff' }`. */
+  themeVariables?: ThemeVariables
+  /** The dApp as the frame shows it. */
+  metadata?: KeyframeMetadata
+  /** Which connect methods the Connect view shows, in order. Default `['email', 'social', 'wallet']`. */
+  connectMethods?: readonly ConnectMethod[]
+  /** Called when a connect request to the frame times out (SPEC §8, 30 s). */
+  onTimeout?: (type: RequestType) => void
+  /** Called with alerts for the dApp: missing project id, frame failing to load or to sync. */
+  onAlert?: (alert: KeyframeAlert) => void
+}
+
+/** What the UI chunk hands back once the modal is mounted. */
+export type ModalUi = {
+  /** Runs a state change and renders it before returning. Only called outside React's own work (after an await). */
+  commit(change: () => void): void
+  /** Removes the modal from the page now (focus goes back where it was); React lets go of it just after. */
+  unmount(): void
+}
+
+/** Internals shared with the lazy UI; not a public API. */
+export type KeyframeInternal = {
+  readonly store: KeyframeStore
+  readonly connectMethods: readonly ConnectMethod[]
+  readonly toasts: ToastController
+  /** Shows `view` on top of the history. */
+  navigate(view: router.ViewName): void
+  /** Goes one view back, or closes the modal where the spec says back closes it. */
+  goBack(): void
+  /** Whether the close rules forbid closing now (SPEC §2). */
+  isCloseDisabled(): boolean
+}
+
+export type Keyframe = {
+  /** Opens the modal, on `view` if given (default Connect). Resolves once the view is rendered. */
+  open(options?: { view?: router.ViewName }): Promise<void>
+  /** Closes the modal, unless the close rules forbid it (SPEC §2). */
+  close(): void
+  /** Calls `listener` on every state change. Returns the unsubscribe. */
+  subscribe(listener: (state: KeyframeState, previous: KeyframeState) => void): () => void
+  getState(): KeyframeState
+  /** Switches the modal (and the frame, once loaded) to light or dark. */
+  setThemeMode(mode: ThemeMode): void
+  /** The frame client, created on first call (the iframe itself loads on first request). */
+  frame(): Promise<FrameClient>
+  /** Closes and removes the modal and the frame, rejects pending frame requests, drops every listener. */
+  destroy(): void
+  /** @internal */
+  readonly _internal: KeyframeInternal
+}
+
+function isBrowser(): boolean {
+  return typeof window !== 'undefined' && typeof document !== 'undefined'
+}
+
+function resolveOptions(options: KeyframeOptions) {
+  if (typeof options?.projectId !== 'string' || options.projectId.trim() === '') {
+    const message =
+      'Keyframe: `projectId` is missing. Pass the project id your Keyframe frame server gave you: createKeyframe({ projectId, frameUrl, networks }).'
+    options?.onAlert?.({ code: 'MISSING_PROJECT_ID', message })
+    throw new ConfigError('projectId', message)
+  }
+  let frameUrlOk = false
+  try {
+    const { protocol } = new URL(options.frameUrl)
+    frameUrlOk = protocol === 'https:' || protocol === 'http:'
+  } catch {}
+  if (!frameUrlOk) {
+    throw new ConfigError(
+      'frameUrl',
+      `Keyframe: \`frameUrl\` must be the full http(s) URL of the frame document (e.g. "https://wallet.example.com/frame"), got ${JSON.stringify(options.frameUrl)}.`,
+    )
+  }
+  const themeMode = options.themeMode ?? DEFAULT_THEME_MODE
+  if (!isThemeMode(themeMode)) {
+    throw new ConfigError(
+      'themeMode',
+      `Keyframe: \`themeMode\` must be "light" or "dark", got ${JSON.stringify(themeMode)}.`,
+    )
+  }
+  const connectMethods = options.connectMethods ?? DEFAULT_CONNECT_METHOD_ORDER
+  for (const method of connectMethods) {
+    if (!(DEFAULT_CONNECT_METHOD_ORDER as readonly string[]).includes(method)) {
+      throw new ConfigError(
+        'connectMethods',
+        `Keyframe: unknown connect method ${JSON.stringify(method)}; use ${DEFAULT_CONNECT_METHOD_ORDER.map((m) => `"${m}"`).join(', ')}.`,
+      )
+    }
+  }
+  const network = options.networks?.[0]
+  let chainId: string = DEFAULT_CHAIN_ID
+  if (network) {
+    try {
+      chainId = toCaip2(network.id)
+    } catch (cause) {
+      throw new ConfigError(
+        'networks',
+        `Keyframe: network ${JSON.stringify(network.name)} has an invalid id ${JSON.stringify(network.id)}; use an EVM chain id number or a CAIP-2 id.`,
+        { cause },
+      )
+    }
+  }
+  return { themeMode, connectMethods: [...new Set(connectMethods)], chainId }
+}
+
+/**
+ * Creates a Keyframe instance: the modal's state, its lazily loaded UI and the lazily loaded frame client.
+ * Safe to call during server rendering (touches no `window`); `open()` and `frame()` need a browser.
+ * @throws {ConfigError} `projectId` is missing (also reported to `onAlert`), or another option is invalid.
+ * @example
+ * import { createKeyframe } from '@keyframe/sdk'
+ * const kf = createKeyframe({
+ *   projectId: 'my-project',
+ *   frameUrl: 'https://wallet.example.com/frame',
+ *   networks: [{ id: 1, name: 'Ethereum' }],
+ * })
+ * await kf.open()
+ */
+export function createKeyframe(options: KeyframeOptions): Keyframe {
+  const { themeMode, connectMethods, chainId } = resolveOptions(options)
+  const store = createKeyframeStore({ themeMode, themeVariables: options.themeVariables ?? {} })
+  const subscriptions = new Set<() => void>()
+  const toasts = createToasts({
+    get: () => store.getState().toast,
+    set: (toast) => store.setState({ toast }),
+  })
+  let destroyed = false
+  let ui: ModalUi | undefined
+  let uiLoading: Promise<ModalUi> | undefined
+  let frameClient: FrameClient | undefined
+  let frameLoading: Promise<FrameClient> | undefined
+
+  function alert(value: KeyframeAlert) {
+    options.onAlert?.(value)
+  }
+
+  // State changes render on React's own schedule (a microtask); only `open()` renders synchronously, so it
+  // can resolve once the view is on screen.
+  function setHistory(history: router.ViewHistory) {
+    store.setState({ open: true, history, view: router.current(history) })
+  }
+
+  function isCloseDisabled() {
+    // Sign-in (SIWX) lands in a later issue; until then sign-in is never required.
+    return router.isCloseDisabled(store.getState().view, { required: false, hasSession: false })
+  }
+
+  function close() {
+    if (!store.getState().open || isCloseDisabled()) return
+    store.setState({ open: false })
+  }
+
+  function loadUi(): Promise<ModalUi> {
+    uiLoading ??= import('../ui/mountModal.tsx').then(
+      ({ mountModal }) => {
+        if (destroyed) throw new DestroyedError('open()')
+        ui = mountModal(kf)
+        return ui
+      },
+      (error: unknown) => {
+        uiLoading = undefined
+        throw error
+      },
+    )
+    return uiLoading
+  }
+
+  function reportSyncFailure(cause: unknown) {
+    alert({
+      code: 'FRAME_SYNC_FAILED',
+      message: `Keyframe: the frame refused the dApp's settings: ${(cause as Error)?.message ?? String(cause)}`,
+      cause,
+    })
+  }
+
+  function syncFrame(client: FrameClient) {
+    const { themeMode, themeVariables } = store.getState()
+    client.request('SYNC_THEME', { themeMode, themeVariables }).catch(reportSyncFailure)
+    client
+      .request('SYNC_DAPP_DATA', {
+        ...(options.metadata
+          ? { metadata: { ...options.metadata, icons: [...options.metadata.icons] } }
+          : {}),
+        sdkVersion: SDK_VERSION,
+        sdkType: 'keyframe',
+        projectId: options.projectId,
+      })
+      .catch(reportSyncFailure)
+  }
+
+  const kf: Keyframe = {
+    async open(openOptions = {}) {
+      if (!isBrowser()) throw new BrowserOnlyError('open()')
+      if (destroyed) throw new DestroyedError('open()')
+      const { view } = openOptions
+      if (view !== undefined && !router.isView(view)) {
+        throw new TypeError(
+          `Keyframe: unknown view ${JSON.stringify(view)}; use one of ${router.VIEWS.join(', ')}.`,
+        )
+      }
+      const modal = await loadUi()
+      if (destroyed) throw new DestroyedError('open()')
+      if (!store.getState().open || view !== undefined) modal.commit(() => setHistory(router.reset(view)))
+    },
+    close,
+    subscribe(listener) {
+      const unsubscribe = store.subscribe(listener)
+      const remove = () => {
+        subscriptions.delete(remove)
+        unsubscribe()
+      }
+      subscriptions.add(remove)
+      return remove
+    },
+    getState: store.getState,
+    setThemeMode(mode) {
+      if (!isThemeMode(mode)) {
+        throw new TypeError(`Keyframe: theme mode must be "light" or "dark", got ${JSON.stringify(mode)}.`)
+      }
+      if (store.getState().themeMode === mode) return
+      store.setState({ themeMode: mode })
+      if (frameClient?.isReady()) {
+        frameClient.request('SYNC_THEME', { themeMode: mode }).catch(reportSyncFailure)
+      }
+    },
+    frame() {
+      if (!isBrowser()) return Promise.reject(new BrowserOnlyError('frame()'))
+      if (destroyed) return Promise.reject(new DestroyedError('frame()'))
+      frameLoading ??= import('../frame/createFrameClient.ts').then(
+        ({ createFrameClient }) => {
+          if (destroyed) throw new DestroyedError('frame()')
+          const client = createFrameClient({
+            frameUrl: options.frameUrl,
+            projectId: options.projectId,
+            chainId,
+            onTimeout: (type) => options.onTimeout?.(type),
+            onAlert: alert,
+          })
+          // Every READY (the first, and after a RELOAD) gets the current theme and the dApp's data.
+          client.on('READY', () => syncFrame(client))
+          frameClient = client
+          return client
+        },
+        (error: unknown) => {
+          frameLoading = undefined
+          throw error
+        },
+      )
+      return frameLoading
+    },
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      toasts.dismiss()
+      // Subscribers hear the modal close; then they are dropped.
+      if (store.getState().open) store.setState({ open: false })
+      ui?.unmount()
+      ui = undefined
+      frameClient?.destroy()
+      frameClient = undefined
+      for (const remove of [...subscriptions]) remove()
+    },
+    _internal: {
+      store,
+      connectMethods,
+      toasts,
+      navigate(view) {
+        setHistory(router.push(store.getState().history, view))
+      },
+      goBack() {
+        const back = router.goBack(store.getState().history)
+        if (back.close) close()
+        else setHistory(back.history)
+      },
+      isCloseDisabled,
+    },
+  }
+  return kf
+}

@@ -1,0 +1,14 @@
+import { expect, test } from 'vitest'
+import * as react from './react.ts'
+
+test('exports', () => {
+  expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
+    [
+      "KeyframeProvider",
+      "KeyframeProviderNotFoundError",
+      "useKeyframe",
+      "useModal",
+      "useTheme",
+    ]
+  `)
+})

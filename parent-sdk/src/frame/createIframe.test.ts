@@ -1,0 +1,11 @@
+// @vitest-environment jsdom
+import { expect, test } from 'vitest'
+import { createIframe } from './createIframe.ts'
+
+test('default: hidden, titled, sandboxed, no referrer, no src', () => {
+  const iframe = createIframe()
+  expect(iframe.outerHTML).toMatchInlineSnapshot(
+    `"<iframe title="Keyframe wallet" sandbox="allow-scripts allow-same-origin allow-popups allow-forms" allow="clipboard-write" referrerpolicy="no-referrer" style="display: none; position: fixed; border: 0px;"></iframe>"`,
+  )
+  expect(iframe.isConnected).toBe(false)
+})

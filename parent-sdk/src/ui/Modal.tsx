@@ -1,0 +1,121 @@
+import { type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react'
+import type { Keyframe } from '../core/createKeyframe.ts'
+import { getModalState, watchModalState } from '../core/modal.ts'
+import { getToast, watchToast } from '../core/toasts.ts'
+import { useWatched } from '../react/useWatched.ts'
+import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.ts'
+import { Toast } from './Toast.tsx'
+import { VIEW_TITLES } from './viewCopy.ts'
+import { ConnectView } from './views/ConnectView.tsx'
+import { NotYetView } from './views/NotYetView.tsx'
+
+const BackIcon = () => (
+  <svg viewBox="0 0 20 20" fill="none" aria-hidden="true">
+    <path
+      d="M12.5 4.5 7 10l5.5 5.5"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+)
+const CloseIcon = () => (
+  <svg viewBox="0 0 20 20" fill="none" aria-hidden="true">
+    <path d="m5.5 5.5 9 9m0-9-9 9" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+  </svg>
+)
+
+/** The modal: backdrop, a labelled dialog card (header, view, toasts). Renders nothing while closed. */
+export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
+  const { isOpen, view, history } = useWatched(kf, watchModalState, getModalState)
+  const toast = useWatched(kf, watchToast, getToast)
+  const titleId = useId()
+  const cardRef = useRef<HTMLDivElement>(null)
+  const pressedBackdrop = useRef(false)
+  const { goBack, isCloseDisabled } = kf._internal
+  const closeDisabled = isOpen && isCloseDisabled()
+
+  // Remember what had focus when the modal opened, and give it back when the modal closes or goes away.
+  useLayoutEffect(() => {
+    if (!isOpen) return
+    const active = document.activeElement
+    focus.opener = active instanceof HTMLElement && active !== document.body ? active : null
+    return () => focus.restore()
+  }, [isOpen, focus])
+
+  // On open and on every view change, focus lands on the first control of the dialog (unless it is inside).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the view changes
+  useLayoutEffect(() => {
+    const card = cardRef.current
+    if (!isOpen || !card) return
+    const active = activeElementOf(card)
+    if (!active || !card.contains(active) || active === card) (focusables(card)[0] ?? card).focus()
+  }, [isOpen, view])
+
+  if (!isOpen) return null
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      event.stopPropagation()
+      kf.close()
+    } else if (cardRef.current) {
+      trapTab(event, cardRef.current)
+    }
+  }
+
+  return (
+    // The backdrop is a pointer convenience; keyboard users close with Esc or the Close button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: see above
+    <div
+      className="kf-overlay"
+      onKeyDown={onKeyDown}
+      onMouseDown={(event) => {
+        pressedBackdrop.current = event.target === event.currentTarget
+      }}
+      onClick={(event) => {
+        if (pressedBackdrop.current && event.target === event.currentTarget) kf.close()
+        pressedBackdrop.current = false
+      }}
+    >
+      <div
+        ref={cardRef}
+        className="kf-card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-view={view}
+      >
+        <header className="kf-header">
+          {history.length > 1 ? (
+            <button type="button" className="kf-icon-button" aria-label="Back" onClick={goBack}>
+              <BackIcon />
+            </button>
+          ) : (
+            <span />
+          )}
+          <h2 className="kf-title" id={titleId}>
+            {VIEW_TITLES[view]}
+          </h2>
+          <button
+            type="button"
+            className="kf-icon-button"
+            aria-label="Close"
+            disabled={closeDisabled}
+            onClick={() => kf.close()}
+          >
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="kf-body">
+          {view === 'Connect' ? <ConnectView kf={kf} /> : <NotYetView view={view} />}
+        </div>
+        <div className="kf-toasts" role="status" aria-live="polite">
+          {toast && <Toast key={toast.id} toast={toast} />}
+        </div>
+      </div>
+    </div>
+  )
+}

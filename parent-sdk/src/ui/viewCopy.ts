@@ -1,0 +1,48 @@
+import type { Social } from '@keyframe/protocol/core'
+import type { ViewName } from '../core/router.ts'
+
+/** The header title of each view. */
+export const VIEW_TITLES: Record<ViewName, string> = {
+  Connect: 'Connect',
+  ConnectingSiwe: 'Sign in',
+  ConnectingFarcaster: 'Farcaster',
+  ConnectingExternal: 'Connecting',
+  ConnectingWalletConnect: 'WalletConnect',
+  UnsupportedChain: 'Switch network',
+  Account: 'Account',
+  SIWXSignMessage: 'Sign in',
+  ApproveTransaction: 'Approve transaction',
+  RegisterAccountName: 'Choose a name',
+  RegisterAccountNameSuccess: 'Name registered',
+  EmailLogin: 'E-mail login',
+  SocialLogin: 'Social login',
+  AllWallets: 'Connect a wallet',
+}
+
+/** What a view that is not built yet tells the person, in plain words. */
+export const NOT_YET: Record<Exclude<ViewName, 'Connect'>, string> = {
+  ConnectingSiwe: 'Signing in with your wallet is coming in a later release.',
+  ConnectingFarcaster: 'Logging in with Farcaster is coming in a later release.',
+  ConnectingExternal: 'Connecting a browser wallet is coming in a later release.',
+  ConnectingWalletConnect: 'Connecting with WalletConnect is coming in a later release.',
+  UnsupportedChain: 'Switching networks is coming in a later release.',
+  Account: 'Your account page is coming in a later release.',
+  SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
+  ApproveTransaction: 'Approving transactions is coming in a later release.',
+  RegisterAccountName: 'Choosing an account name is coming in a later release.',
+  RegisterAccountNameSuccess: 'Account names are coming in a later release.',
+  EmailLogin: 'E-mail login is coming in a later release.',
+  SocialLogin: 'Logging in with a social account is coming in a later release.',
+  AllWallets: 'Connecting a wallet is coming in a later release.',
+}
+
+/** Button labels of the social logins (SPEC §9 order comes from SOCIALS). */
+export const SOCIAL_LABELS: Record<Social, string> = {
+  google: 'Google',
+  x: 'X',
+  discord: 'Discord',
+  farcaster: 'Farcaster',
+  github: 'GitHub',
+  apple: 'Apple',
+  facebook: 'Facebook',
+}
