@@ -2,8 +2,9 @@
  * Prints the foundation's benchmark figures and writes them to bench/RESULTS.md.
  *   npm run bench            (after `npm run setup`; starts its own stack on free ports)
  */
-import { cpus } from 'node:os'
+
 import { writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
 import { startStack } from '@keyframe/devstack'
 import { launch } from './browser.ts'
 import { measureBundle } from './bundle.ts'
@@ -23,19 +24,47 @@ try {
   const clickVanilla = await measureClick(browser, stack, 'vanilla.html')
 
   const rows: [string, string, string, string][] = [
-    ['Demo dApp JS before open(), gzip, without React', kB(react.beforeOpen), '≤ 25 kB', react.beforeOpen <= 25 * 1024 ? 'ok' : 'OVER'],
+    [
+      'Demo dApp JS before open(), gzip, without React',
+      kB(react.beforeOpen),
+      '≤ 25 kB',
+      react.beforeOpen <= 25 * 1024 ? 'ok' : 'OVER',
+    ],
     ['Demo dApp JS before open(), gzip, with React', kB(react.beforeOpenWithReact), '—', ''],
     ['Demo dApp JS loaded by open(), gzip', kB(react.afterOpen), '—', ''],
-    ['Vanilla page JS before open(), gzip', kB(vanilla.beforeOpen), '≤ 25 kB', vanilla.beforeOpen <= 25 * 1024 ? 'ok' : 'OVER'],
+    [
+      'Vanilla page JS before open(), gzip',
+      kB(vanilla.beforeOpen),
+      '≤ 25 kB',
+      vanilla.beforeOpen <= 25 * 1024 ? 'ok' : 'OVER',
+    ],
     ['Vanilla page JS loaded by open() (incl. React), gzip', kB(vanilla.afterOpen), '—', ''],
-    ['Frame READY after iframe insertion, median', ms(ready.median), '≤ 150 ms', ready.median <= 150 ? 'ok' : 'OVER'],
-    ['Click Connect → Connect view visible (React demo), median', ms(click.median), '≤ 100 ms', click.median <= 100 ? 'ok' : 'OVER'],
-    ['Click Connect → Connect view visible (vanilla page), median', ms(clickVanilla.median), '≤ 100 ms', clickVanilla.median <= 100 ? 'ok' : 'OVER'],
+    [
+      'Frame READY after iframe insertion, median',
+      ms(ready.median),
+      '≤ 150 ms',
+      ready.median <= 150 ? 'ok' : 'OVER',
+    ],
+    [
+      'Click Connect → Connect view visible (React demo), median',
+      ms(click.median),
+      '≤ 100 ms',
+      click.median <= 100 ? 'ok' : 'OVER',
+    ],
+    [
+      'Click Connect → Connect view visible (vanilla page), median',
+      ms(clickVanilla.median),
+      '≤ 100 ms',
+      clickVanilla.median <= 100 ? 'ok' : 'OVER',
+    ],
   ]
-  for (const [name, value, budget, verdict] of rows) console.log(`${name.padEnd(62)} ${value.padStart(10)}  ${budget.padEnd(9)} ${verdict}`)
+  for (const [name, value, budget, verdict] of rows)
+    console.log(`${name.padEnd(62)} ${value.padStart(10)}  ${budget.padEnd(9)} ${verdict}`)
 
   const scripts = (figures: typeof react) =>
-    figures.scripts.map((s) => `| ${figures.page} | ${s.when} open() | \`${s.url}\` | ${kB(s.gzip)} |`).join('\n')
+    figures.scripts
+      .map((s) => `| ${figures.page} | ${s.when} open() | \`${s.url}\` | ${kB(s.gzip)} |`)
+      .join('\n')
   const md = `# Benchmark results
 
 Written by \`npm run bench\` (bench/src/all.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores

@@ -17,14 +17,19 @@ export async function measureClick(browser: Browser, stack: Stack, path = '', ru
     const ms = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
-          const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Connect')!
+          const button = [...document.querySelectorAll('button')].find(
+            (b) => b.textContent?.trim() === 'Connect',
+          )!
           const visible = () => {
             const host = document.querySelector('[data-keyframe-modal]')
             const heading = host?.shadowRoot?.querySelector('[role="dialog"] h1, [role="dialog"] h2')
             return heading?.textContent?.trim() === 'Connect' && heading.getBoundingClientRect().height > 0
           }
           const start = performance.now()
-          const tick = () => (visible() ? requestAnimationFrame(() => resolve(performance.now() - start)) : requestAnimationFrame(tick))
+          const tick = () =>
+            visible()
+              ? requestAnimationFrame(() => resolve(performance.now() - start))
+              : requestAnimationFrame(tick)
           button.click()
           requestAnimationFrame(tick)
         }),

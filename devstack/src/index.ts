@@ -1,4 +1,4 @@
-export { startStack, type Stack, type StackOptions } from './startStack.ts'
-export { startStaticSite, type StaticSite } from './staticSite.ts'
-export { dappDist, frameWebDist, repoRoot } from './paths.ts'
 export { type LoadedScript, recordScripts, sumGzip } from './loadedJs.ts'
+export { dappDist, frameWebDist, repoRoot } from './paths.ts'
+export { type Stack, type StackOptions, startStack } from './startStack.ts'
+export { type StaticSite, startStaticSite } from './staticSite.ts'

@@ -8,7 +8,7 @@
  * Options: --project-id <id> (default "dev"), --chromium <path> (default /usr/bin/chromium).
  */
 import { parseArgs } from 'node:util'
-import { REQUEST_TYPES, type RequestType, requests, timeoutFor } from '@keyframe/protocol'
+import { REQUEST_TYPES, type RequestType, timeoutFor } from '@keyframe/protocol'
 import { requestVectors } from '@keyframe/protocol/vectors'
 import { chromium } from 'playwright-core'
 import { chromiumLaunchOptions } from '../support/browser.ts'
@@ -36,7 +36,9 @@ if (values.local) {
   stop = stack.close
 }
 if (!frameUrl || !origin) {
-  console.error('Usage: npm run conformance -- --frame-url <frame document URL> --origin <allowed dApp origin>')
+  console.error(
+    'Usage: npm run conformance -- --frame-url <frame document URL> --origin <allowed dApp origin>',
+  )
   process.exit(2)
 }
 origin = new URL(origin).origin
@@ -48,10 +50,10 @@ const src = (() => {
 })()
 
 /** The vectors speak for project "dev"; a deployment is checked under its own project id. */
-function forProject(type: string, data: unknown, id: string): Record<string, unknown> {
-  const envelope = data as Record<string, unknown>
-  const params = envelope.params as Record<string, unknown> | undefined
-  if (type !== 'SYNC_DAPP_DATA' || params?.projectId !== 'dev') return envelope
+function forProject(type: string, data: unknown, id: string): unknown {
+  const envelope = data as Record<string, unknown> | null
+  const params = envelope?.params as Record<string, unknown> | undefined
+  if (type !== 'SYNC_DAPP_DATA' || params?.projectId !== 'dev') return data
   return { ...envelope, params: { ...params, projectId: id } }
 }
 
@@ -89,7 +91,10 @@ try {
     const outcome = await send(page, { type: vector.type, data, frameOrigin, timeoutMs: 5_000 })
     report(`vector: ${vector.name}`, judge(outcome, vector.expect))
     if (vector.type === 'RELOAD' && outcome.kind === 'reply' && outcome.reply.ok) {
-      report('RELOAD: the frame reloads and reports READY again', (await waitForReadyCount(page, seen, 20_000)) ? undefined : 'no READY after RELOAD')
+      report(
+        'RELOAD: the frame reloads and reports READY again',
+        (await waitForReadyCount(page, seen, 20_000)) ? undefined : 'no READY after RELOAD',
+      )
     }
   }
 
@@ -102,26 +107,33 @@ try {
       continue
     }
     const limit = timeoutFor(type as RequestType, (vector.data as { params: never }).params)
-    const data = { ...forProject(type, vector.data, projectId), id: crypto.randomUUID() }
+    const data = { ...(forProject(type, vector.data, projectId) as object), id: crypto.randomUUID() }
     const seen = await readyCount(page)
     const outcome = await send(page, { type, data, frameOrigin, timeoutMs: Math.min(limit, 30_000) })
     if (type === 'RELOAD') await waitForReadyCount(page, seen, 20_000)
     report(
       `timeout: ${type} answered within ${limit} ms`,
-      outcome.kind === 'none' ? outcome.reason : outcome.ms > limit ? `${outcome.ms.toFixed(0)} ms` : undefined,
+      outcome.kind === 'none'
+        ? outcome.reason
+        : outcome.ms > limit
+          ? `${outcome.ms.toFixed(0)} ms`
+          : undefined,
     )
   }
 
-  // 4. Aborts by id: an unknown id is answered { aborted: false }; a live request can be aborted.
+  // 4. Aborts by id: an unknown id is answered { aborted: false }; a malformed id is refused.
+  const unknownId = crypto.randomUUID()
   const abortUnknown = await send(page, {
     type: 'RPC_ABORT',
-    data: { v: 1, id: crypto.randomUUID(), params: { id: crypto.randomUUID() } },
+    data: { v: 1, id: crypto.randomUUID(), params: { id: unknownId } },
     frameOrigin,
-    timeoutMs: requests.RPC_ABORT.timeoutMs,
+    timeoutMs: timeoutFor('RPC_ABORT', { id: unknownId }),
   })
   report(
     'abort: RPC_ABORT of an unknown id answers { aborted: false }',
-    abortUnknown.kind === 'reply' && abortUnknown.reply.ok && (abortUnknown.reply.result as { aborted?: boolean }).aborted === false
+    abortUnknown.kind === 'reply' &&
+      abortUnknown.reply.ok &&
+      (abortUnknown.reply.result as { aborted?: boolean }).aborted === false
       ? undefined
       : JSON.stringify(abortUnknown).slice(0, 160),
   )
@@ -133,7 +145,9 @@ try {
   })
   report(
     'abort: RPC_ABORT with a malformed id is refused with -32602',
-    abortMalformed.kind === 'reply' && abortMalformed.reply.error?.code === -32602 ? undefined : JSON.stringify(abortMalformed).slice(0, 160),
+    abortMalformed.kind === 'reply' && abortMalformed.reply.error?.code === -32602
+      ? undefined
+      : JSON.stringify(abortMalformed).slice(0, 160),
   )
 
   // 5. Origin rejection: a page on another origin embeds the frame (and claims the allowed origin).
@@ -144,9 +158,12 @@ try {
   await embedFrame(hostilePage, { src, frameOrigin, as: 'iframe', waitMs: 3_000 })
   for (const type of REQUEST_TYPES) {
     const vector = requestVectors.find((v) => v.type === type && v.expect.ok)!
-    const data = { ...forProject(type, vector.data, projectId), id: crypto.randomUUID() }
+    const data = { ...(forProject(type, vector.data, projectId) as object), id: crypto.randomUUID() }
     const outcome = await send(hostilePage, { type, data, frameOrigin, timeoutMs: 1_500 })
-    report(`origin: ${type} from a third origin gets no answer`, outcome.kind === 'reply' ? 'answered' : undefined)
+    report(
+      `origin: ${type} from a third origin gets no answer`,
+      outcome.kind === 'reply' ? 'answered' : undefined,
+    )
   }
 
   // 6. Not the parent: the allowed origin opens the frame as a window and gets nothing.
@@ -159,7 +176,10 @@ try {
     frameOrigin,
     timeoutMs: 2_000,
   })
-  report('origin: an allowed origin that is not the parent gets no answer', sibling.kind === 'reply' ? 'answered' : undefined)
+  report(
+    'origin: an allowed origin that is not the parent gets no answer',
+    sibling.kind === 'reply' ? 'answered' : undefined,
+  )
   await hostile.close()
   await context.close()
 } finally {

@@ -12,7 +12,7 @@ const postRobot = readFileSync(require.resolve('post-robot/dist/post-robot.min.j
  */
 export async function servePageAt(context: BrowserContext, origin: string): Promise<string> {
   const url = `${origin}/__keyframe_conformance__`
-  await context.route(`${origin}/__keyframe_conformance__*`, (route) => {
+  await context.route(`${origin}/__keyframe_conformance__**`, (route) => {
     if (route.request().url().endsWith('/__keyframe_conformance__/post-robot.js')) {
       return route.fulfill({ contentType: 'text/javascript', body: postRobot })
     }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
-import { type BrowserContext, test as base, expect } from '@playwright/test'
 import { type Stack, startStack } from '@keyframe/devstack'
+import { type BrowserContext, test as base, expect } from '@playwright/test'
 import { isLoopback } from './browser.ts'
 
 const spyScript = fileURLToPath(new URL('./postMessageSpy.js', import.meta.url))
@@ -48,7 +48,7 @@ export async function prepareContext(context: BrowserContext): Promise<void> {
   )
 }
 
-type Fixtures = { noWildcardTargets: void }
+type Fixtures = { noWildcardTargets: undefined }
 type WorkerFixtures = { stack: Stack }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -68,8 +68,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   // Every test of the run checks what its documents posted: no '*' target origin, ever.
   noWildcardTargets: [
     async ({ context }, use) => {
-      await use()
-      const wildcard = (await spyRecords(context)).filter((r) => r.targetOrigin === '*' && !isPostRobotHello(r))
+      await use(undefined)
+      const wildcard = (await spyRecords(context)).filter(
+        (r) => r.targetOrigin === '*' && !isPostRobotHello(r),
+      )
       expect(wildcard, 'postMessage calls with target origin "*"').toEqual([])
     },
     { auto: true },

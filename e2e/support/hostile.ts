@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { BrowserContext, Page } from '@playwright/test'
 import { REQUEST_TYPES } from '@keyframe/protocol'
+import type { BrowserContext, Page } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
 /** post-robot's browser build, for pages that must speak the protocol from outside. */
@@ -41,7 +41,8 @@ export async function sendEveryRequestType(
       window.addEventListener(
         'message',
         (e) => {
-          if (e.origin === frameOrigin) messagesFromFrame.push(typeof e.data === 'string' ? e.data : JSON.stringify(e.data))
+          if (e.origin === frameOrigin)
+            messagesFromFrame.push(typeof e.data === 'string' ? e.data : JSON.stringify(e.data))
         },
         true,
       )
@@ -50,13 +51,20 @@ export async function sendEveryRequestType(
         opened?: Window | null
       }
       const win =
-        target === 'iframe' ? (document.querySelector('iframe') as HTMLIFrameElement).contentWindow! : w.opened!
+        target === 'iframe'
+          ? (document.querySelector('iframe') as HTMLIFrameElement).contentWindow!
+          : w.opened!
       const answered: string[] = []
       let refused = 0
       await Promise.all(
         types.map((type) =>
           w.postRobot
-            .send(win, type, { v: 1, id: crypto.randomUUID(), params: {} }, { domain: frameOrigin, timeout: 3000 })
+            .send(
+              win,
+              type,
+              { v: 1, id: crypto.randomUUID(), params: {} },
+              { domain: frameOrigin, timeout: 3000 },
+            )
             .then(
               () => answered.push(type),
               () => {

@@ -7,9 +7,12 @@
   const records = []
   Object.defineProperty(window, '__postMessageSpy', { value: records })
   const proxies = new WeakMap()
-  const describe = (message) => {
+  const summarize = (message) => {
     try {
-      return (typeof message === 'string' ? message : JSON.stringify(message) ?? String(message)).slice(0, 500)
+      return (typeof message === 'string' ? message : (JSON.stringify(message) ?? String(message))).slice(
+        0,
+        500,
+      )
     } catch {
       return '[unserialisable]'
     }
@@ -22,8 +25,9 @@
         get(target, prop) {
           if (prop === 'postMessage') {
             return (message, targetOrigin, transfer) => {
-              const origin = typeof targetOrigin === 'string' ? targetOrigin : (targetOrigin?.targetOrigin ?? '/')
-              records.push({ from: location.origin, targetOrigin: origin, message: describe(message) })
+              const origin =
+                typeof targetOrigin === 'string' ? targetOrigin : (targetOrigin?.targetOrigin ?? '/')
+              records.push({ from: location.origin, targetOrigin: origin, message: summarize(message) })
               return target.postMessage(message, targetOrigin, transfer)
             }
           }
@@ -51,9 +55,9 @@
   hook(HTMLIFrameElement.prototype, 'contentWindow')
   hook(MessageEvent.prototype, 'source')
   const own = window.postMessage
-  window.postMessage = function (message, targetOrigin, transfer) {
+  window.postMessage = (message, targetOrigin, transfer) => {
     const origin = typeof targetOrigin === 'string' ? targetOrigin : (targetOrigin?.targetOrigin ?? '/')
-    records.push({ from: location.origin, targetOrigin: origin, message: describe(message) })
+    records.push({ from: location.origin, targetOrigin: origin, message: summarize(message) })
     return own.call(window, message, targetOrigin, transfer)
   }
 })()

@@ -23,11 +23,14 @@ test.describe('demo dApp (React)', () => {
     await expect(dialog).toBeVisible()
     await expect(dialog).toHaveAttribute('aria-modal', 'true')
     await expect(dialog.getByRole('heading', { name: 'Connect' })).toBeVisible()
-    await expect(page.locator('[data-keyframe-modal] [data-theme]').first()).toHaveAttribute('data-theme', 'dark')
-    // Spec §9: default connect method order is email, social, wallet.
-    const order = await dialog.locator('[data-connect-method]').evaluateAll((els) =>
-      els.map((el) => el.getAttribute('data-connect-method')),
+    await expect(page.locator('[data-keyframe-modal] [data-theme]').first()).toHaveAttribute(
+      'data-theme',
+      'dark',
     )
+    // Spec §9: default connect method order is email, social, wallet.
+    const order = await dialog
+      .locator('[data-connect-method]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-connect-method')))
     expect(order).toEqual(['email', 'social', 'wallet'])
     await expect(page.getByTestId('modal-state')).toHaveText('open (Connect)')
   })
@@ -39,15 +42,16 @@ test.describe('demo dApp (React)', () => {
     await expect(page.getByRole('dialog')).toBeVisible()
     const themed = page.locator('[data-keyframe-modal] [data-theme]').first()
     await expect(themed).toHaveAttribute('data-theme', 'light')
-    const background = await page
-      .getByRole('dialog')
-      .evaluate((el) => getComputedStyle(el).backgroundColor)
+    const background = await page.getByRole('dialog').evaluate((el) => getComputedStyle(el).backgroundColor)
     // A light card: every channel bright.
     const channels = background.match(/\d+/g)!.slice(0, 3).map(Number)
     expect(Math.min(...channels)).toBeGreaterThan(200)
   })
 
-  test('behavior: a views not built yet says so plainly, and back returns to Connect', async ({ page, stack }) => {
+  test('behavior: a views not built yet says so plainly, and back returns to Connect', async ({
+    page,
+    stack,
+  }) => {
     await page.goto(stack.dappUrl)
     await page.getByRole('button', { name: 'Connect' }).click()
     const dialog = page.getByRole('dialog')
@@ -64,7 +68,8 @@ test.describe('demo dApp (React)', () => {
   }) => {
     await page.goto(stack.dappUrl)
     await page.getByRole('button', { name: 'Ask the frame for its chain' }).click()
-    await expect(page.getByTestId('frame-chain')).toHaveText('eip155:1')
+    // The demo's first network (anvil, 31337) is the chain the frame was loaded for.
+    await expect(page.getByTestId('frame-chain')).toHaveText('eip155:31337')
     const iframe = page.locator('iframe')
     await expect(iframe).toHaveCount(1)
     expect(new URL((await iframe.getAttribute('src'))!).origin).toBe(stack.frameOrigin)
@@ -73,16 +78,18 @@ test.describe('demo dApp (React)', () => {
     const records = await spyRecords(context)
     const fromDapp = records.filter((r) => r.from === stack.dappOrigin)
     const fromFrame = records.filter((r) => r.from === stack.frameOrigin)
-    expect(fromDapp.some((r) => r.targetOrigin === stack.frameOrigin && r.message.includes('GET_CHAIN_ID'))).toBe(
+    expect(
+      fromDapp.some((r) => r.targetOrigin === stack.frameOrigin && r.message.includes('GET_CHAIN_ID')),
+    ).toBe(true)
+    expect(fromFrame.some((r) => r.targetOrigin === stack.dappOrigin && r.message.includes('READY'))).toBe(
       true,
     )
-    expect(fromFrame.some((r) => r.targetOrigin === stack.dappOrigin && r.message.includes('READY'))).toBe(true)
   })
 
   test('behavior: the theme is synced to the frame', async ({ page, stack }) => {
     await page.goto(stack.dappUrl)
     await page.getByRole('button', { name: 'Ask the frame for its chain' }).click()
-    await expect(page.getByTestId('frame-chain')).toHaveText('eip155:1')
+    await expect(page.getByTestId('frame-chain')).toHaveText('eip155:31337')
     const frame = page.frames().find((f) => f.url().startsWith(stack.frameOrigin))!
     await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
     await page.getByRole('button', { name: 'Light theme' }).click()

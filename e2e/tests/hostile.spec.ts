@@ -1,6 +1,5 @@
 import { type Stack, startStack } from '@keyframe/devstack'
-import { isPostRobotHello } from '../support/fixtures.ts'
-import { expect, test } from '../support/fixtures.ts'
+import { expect, isPostRobotHello, test } from '../support/fixtures.ts'
 import { HOSTILE_ORIGIN, postRobotPath, sendEveryRequestType, serveHostilePage } from '../support/hostile.ts'
 
 function frameSrc(stack: Stack, claimedOrigin: string) {
@@ -71,9 +70,12 @@ test('security: an allowed origin that is not the parent (the frame opened as a 
   await page.goto(stack.dappUrl)
   await page.addScriptTag({ path: postRobotPath })
   const popup = page.waitForEvent('popup')
-  await page.evaluate((src) => {
-    ;(window as unknown as { opened: Window | null }).opened = window.open(src, '_blank')
-  }, frameSrc(stack, stack.dappOrigin))
+  await page.evaluate(
+    (src) => {
+      ;(window as unknown as { opened: Window | null }).opened = window.open(src, '_blank')
+    },
+    frameSrc(stack, stack.dappOrigin),
+  )
   await (await popup).waitForLoadState('load')
   const result = await sendEveryRequestType(page, { frameOrigin: stack.frameOrigin, target: 'opened' })
   expect(result.answered).toEqual([])

@@ -44,7 +44,12 @@ test('behavior: the modal works by keyboard alone', async ({ page, stack }) => {
         const id = el.getAttribute('id')
         const root = el.getRootNode() as ShadowRoot | Document
         const labelled = id ? root.querySelector(`label[for="${id}"]`) : null
-        return !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || labelled || el.textContent?.trim())
+        return !(
+          el.getAttribute('aria-label') ||
+          el.getAttribute('aria-labelledby') ||
+          labelled ||
+          el.textContent?.trim()
+        )
       })
       .map((el) => el.outerHTML.slice(0, 80)),
   )

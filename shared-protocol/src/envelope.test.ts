@@ -198,7 +198,9 @@ describe('InvalidParamsError', () => {
     expect(() => checkParams('CONNECT_EMAIL', { email: 'alice@' })).toThrow(
       'Invalid params for CONNECT_EMAIL: email: Invalid email',
     )
-    expect(() => checkParams('UPDATE_EMAIL', {})).toThrow('Invalid params for UPDATE_EMAIL: newEmail: Required')
+    expect(() => checkParams('UPDATE_EMAIL', {})).toThrow(
+      'Invalid params for UPDATE_EMAIL: newEmail: Required',
+    )
   })
 
   test("behavior: 'Required' also for a missing enum, union, url or uuid field", () => {

@@ -1,7 +1,4 @@
 import type { RequestType } from '@keyframe/protocol'
-import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
-import { SDK_VERSION } from '../version.ts'
-import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
 import {
   type ConnectMethod,
   DEFAULT_CHAIN_ID,
@@ -10,6 +7,9 @@ import {
   type ThemeMode,
   toCaip2,
 } from '@keyframe/protocol/core'
+import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
+import { SDK_VERSION } from '../version.ts'
+import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
 import * as router from './router.ts'
 import { createKeyframeStore, type KeyframeState, type KeyframeStore, type ThemeVariables } from './store.ts'
 import { isThemeMode } from './theme.ts'

@@ -1,5 +1,5 @@
-import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ThemeMode } from '@keyframe/protocol/core'
+import { createStore, type StoreApi } from 'zustand/vanilla'
 import { current, reset, type ViewHistory, type ViewName } from './router.ts'
 import type { Toast } from './toasts.ts'
 

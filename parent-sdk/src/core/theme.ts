@@ -1,5 +1,5 @@
-import type { Keyframe } from './createKeyframe.ts'
 import { THEME_MODES, type ThemeMode } from '@keyframe/protocol/core'
+import type { Keyframe } from './createKeyframe.ts'
 import type { ThemeVariables } from './store.ts'
 import { memoPerInstance, watchSelected } from './watch.ts'
 

@@ -3,8 +3,8 @@
  * @module
  */
 
-import type { Keyframe } from './createKeyframe.ts'
 import { TOAST_SWAP_DELAY_MS } from '@keyframe/protocol/core'
+import type { Keyframe } from './createKeyframe.ts'
 import { watchSelected } from './watch.ts'
 
 /** The spec's toast variants. */

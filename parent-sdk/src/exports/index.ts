@@ -17,16 +17,6 @@ export type {
   ThemeMode,
 } from '@keyframe/protocol'
 export {
-  createKeyframe,
-  type Keyframe,
-  type KeyframeAlert,
-  type KeyframeMetadata,
-  type KeyframeNetwork,
-  type KeyframeOptions,
-} from '../core/createKeyframe.ts'
-export { BrowserOnlyError, ConfigError, DestroyedError } from '../core/errors.ts'
-export { getModalState, type ModalState, watchModalState } from '../core/modal.ts'
-export {
   ChainDisconnectedError,
   ChainNotSupportedError,
   DisconnectedError,
@@ -46,6 +36,16 @@ export {
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@keyframe/protocol/core'
+export {
+  createKeyframe,
+  type Keyframe,
+  type KeyframeAlert,
+  type KeyframeMetadata,
+  type KeyframeNetwork,
+  type KeyframeOptions,
+} from '../core/createKeyframe.ts'
+export { BrowserOnlyError, ConfigError, DestroyedError } from '../core/errors.ts'
+export { getModalState, type ModalState, watchModalState } from '../core/modal.ts'
 export { VIEWS, type ViewHistory, type ViewName } from '../core/router.ts'
 export type { KeyframeState, ThemeVariables } from '../core/store.ts'
 export { getTheme, type ThemeState, watchTheme } from '../core/theme.ts'

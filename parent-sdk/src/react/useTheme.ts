@@ -1,5 +1,5 @@
-import type { Keyframe } from '../core/createKeyframe.ts'
 import type { ThemeMode } from '@keyframe/protocol/core'
+import type { Keyframe } from '../core/createKeyframe.ts'
 import { getTheme, watchTheme } from '../core/theme.ts'
 import { useKeyframe } from './useKeyframe.ts'
 import { useWatched } from './useWatched.ts'

@@ -1,6 +1,6 @@
+import { type ConnectMethod, SOCIALS } from '@keyframe/protocol/core'
 import { Fragment, type ReactNode, useId } from 'react'
 import type { Keyframe } from '../../core/createKeyframe.ts'
-import { type ConnectMethod, SOCIALS } from '@keyframe/protocol/core'
 import { SOCIAL_LABELS } from '../viewCopy.ts'
 
 /** The Connect view: e-mail, social logins and external wallets, in the order of `connectMethods`. */
