@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -25,4 +25,14 @@ export function median(values: number[]): number {
 export function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!
+}
+
+/**
+ * A fresh context (cold cache). tsx compiles page functions with esbuild's keepNames, which calls a
+ * `__name` helper that only exists in Node; the page gets a no-op one.
+ */
+export async function freshContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext()
+  await context.addInitScript('globalThis.__name = (f) => f')
+  return context
 }

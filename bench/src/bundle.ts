@@ -1,5 +1,6 @@
 import { recordScripts, type Stack, sumGzip } from '@keyframe/devstack'
 import type { Browser } from 'playwright-core'
+import { freshContext } from './browser.ts'
 
 export type BundleFigures = {
   page: string
@@ -11,7 +12,7 @@ export type BundleFigures = {
 
 /** Gzip bytes of the JS the demo loads before open() (React excluded and included) and when opening. */
 export async function measureBundle(browser: Browser, stack: Stack, path = ''): Promise<BundleFigures> {
-  const context = await browser.newContext()
+  const context = await freshContext(browser)
   const page = await context.newPage()
   const recorder = recordScripts(page)
   await page.goto(`${stack.dappUrl}${path}`)

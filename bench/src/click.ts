@@ -1,6 +1,6 @@
 import type { Stack } from '@keyframe/devstack'
 import type { Browser } from 'playwright-core'
-import { median } from './browser.ts'
+import { freshContext, median } from './browser.ts'
 
 /**
  * Click on the connect button → Connect view visible, lazy chunk included: a fresh context per run (cold
@@ -10,7 +10,7 @@ import { median } from './browser.ts'
 export async function measureClick(browser: Browser, stack: Stack, path = '', runs = 30) {
   const times: number[] = []
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext()
+    const context = await freshContext(browser)
     const page = await context.newPage()
     await page.goto(`${stack.dappUrl}${path}`)
     await page.waitForLoadState('networkidle')

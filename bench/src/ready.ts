@@ -1,6 +1,6 @@
 import type { Stack } from '@keyframe/devstack'
 import type { Browser } from 'playwright-core'
-import { median } from './browser.ts'
+import { freshContext, median } from './browser.ts'
 
 /**
  * Frame READY after the iframe is inserted: the dApp page inserts the frame and its READY listener, and
@@ -13,7 +13,7 @@ export async function measureReady(
 ): Promise<{ median: number; runs: number[] }> {
   const times: number[] = []
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext()
+    const context = await freshContext(browser)
     const page = await context.newPage()
     await page.goto(stack.dappUrl)
     // Load the frame client chunk first, so only the iframe itself is timed.

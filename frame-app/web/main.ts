@@ -6,6 +6,7 @@
 import { bootFrame } from './bridge/boot.ts'
 import { installGuard } from './bridge/guard.ts'
 
+performance.mark('keyframe:boot')
 const guard = installGuard(window, window.parent)
 
 const boot = bootFrame({

@@ -48,6 +48,8 @@ export function startBridge(parameters: StartBridgeParameters): Bridge {
     postRobot.on(type, { window: parent, domain: parentOrigin }, ({ data }) => dispatch(type, data, context)),
   )
   context.emit('READY', { version: PROTOCOL_VERSION })
+  // For benchmarks and devtools: when the frame became able to serve.
+  win.performance?.mark?.('keyframe:ready')
   return {
     context,
     stop() {
