@@ -9,6 +9,7 @@ import { startStack } from '@keyframe/devstack'
 import { launch } from './browser.ts'
 import { measureBundle } from './bundle.ts'
 import { measureClick } from './click.ts'
+import { measureFloor } from './floor.ts'
 import { measureReady } from './ready.ts'
 
 const kB = (n: number) => `${(n / 1024).toFixed(2)} kB`
@@ -20,6 +21,7 @@ try {
   const react = await measureBundle(browser, stack)
   const vanilla = await measureBundle(browser, stack, 'vanilla.html')
   const ready = await measureReady(browser, stack)
+  const floor = await measureFloor(browser, stack)
   const click = await measureClick(browser, stack)
   const clickVanilla = await measureClick(browser, stack, 'vanilla.html')
 
@@ -45,6 +47,7 @@ try {
       '≤ 150 ms',
       ready.median <= 150 ? 'ok' : 'OVER',
     ],
+    ['Floor: a bare cross-origin iframe posting one message, median', ms(floor.median), '—', ''],
     [
       'Click Connect → Connect view visible (React demo), median',
       ms(click.median),
@@ -79,6 +82,10 @@ in a fresh browser context (cold cache). Budgets come from the issues; bundle bu
 |---|---|---|---|
 ${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
 
+The floor row is what Chromium here needs for any cross-origin iframe to load and post one message; the
+frame's READY is measured the same way. History: with post-robot as the messenger (before the wire), READY
+was 233 ms median on this machine — its start-up alone took 40–110 ms inside a cross-origin iframe.
+
 For scale (from the issue): React alone is ~68 kB gzip; a dApp with Reown AppKit loads ~570 kB gzip on first
 page load, RainbowKit ~280 kB; click → Connect view: RainbowKit 106 ms, AppKit 219 ms.
 
@@ -92,6 +99,7 @@ ${scripts(vanilla)}
 ### Raw runs (ms)
 
 - READY: ${ready.runs.map((n) => n.toFixed(1)).join(', ')}
+- Floor: ${floor.runs.map((n) => n.toFixed(1)).join(', ')}
 - Click → Connect (React): ${click.runs.map((n) => n.toFixed(1)).join(', ')}
 - Click → Connect (vanilla): ${clickVanilla.runs.map((n) => n.toFixed(1)).join(', ')}
 `

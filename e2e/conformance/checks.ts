@@ -16,18 +16,7 @@ const VALIDATION_CODES = new Set([-32600, -32602])
  * feature behind it may not have landed yet (4200 'not available') or need a session (4100).
  */
 export function judge(outcome: Outcome, expect: Expectation): string | undefined {
-  if (outcome.kind === 'none') {
-    // post-robot has no catch-all listener, so a name outside the table is refused by post-robot itself
-    // ("No handler found…"), and an empty name never leaves the sender. Both are refusals, not silence.
-    if (
-      !expect.ok &&
-      expect.code === -32600 &&
-      /^(No handler found for post message|Expected name)/.test(outcome.reason)
-    ) {
-      return undefined
-    }
-    return `no reply (${outcome.reason})`
-  }
+  if (outcome.kind === 'none') return `no reply (${outcome.reason})`
   const { reply } = outcome
   if (expect.ok) {
     if (reply.ok) return undefined

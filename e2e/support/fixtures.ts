@@ -7,25 +7,6 @@ const spyScript = fileURLToPath(new URL('./postMessageSpy.js', import.meta.url))
 
 export type SpyRecord = { from: string; targetOrigin: string; message: string }
 
-/** post-robot's own hello to the parent, sent once on load with target '*': only an instance id. */
-export function isPostRobotHello(record: SpyRecord): boolean {
-  try {
-    const parsed = JSON.parse(record.message) as Record<string, unknown>
-    const keys = Object.keys(parsed)
-    if (keys.length !== 1 || !keys[0]!.startsWith('__post_robot_')) return false
-    const batch = parsed[keys[0]!] as { name?: string; type?: string; data?: Record<string, unknown> }[]
-    return (
-      Array.isArray(batch) &&
-      batch.length === 1 &&
-      batch[0]!.name === 'postrobot_hello' &&
-      batch[0]!.type === 'postrobot_message_request' &&
-      Object.keys(batch[0]!.data ?? {}).every((k) => k === 'instanceID')
-    )
-  } catch {
-    return false
-  }
-}
-
 /** Every postMessage the documents of a context sent, as the spy recorded them. */
 export async function spyRecords(context: BrowserContext): Promise<SpyRecord[]> {
   const all: SpyRecord[] = []
@@ -69,9 +50,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   noWildcardTargets: [
     async ({ context }, use) => {
       await use(undefined)
-      const wildcard = (await spyRecords(context)).filter(
-        (r) => r.targetOrigin === '*' && !isPostRobotHello(r),
-      )
+      const wildcard = (await spyRecords(context)).filter((r) => r.targetOrigin === '*')
       expect(wildcard, 'postMessage calls with target origin "*"').toEqual([])
     },
     { auto: true },

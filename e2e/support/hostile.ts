@@ -1,35 +1,23 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { REQUEST_TYPES } from '@keyframe/protocol'
 import type { BrowserContext, Page } from '@playwright/test'
-
-const require = createRequire(import.meta.url)
-/** post-robot's browser build, for pages that must speak the protocol from outside. */
-export const postRobotPath = require.resolve('post-robot/dist/post-robot.min.js')
-const postRobotSource = readFileSync(postRobotPath, 'utf8')
 
 /** A third origin and site: nothing of ours trusts it. Served by route, never by the network. */
 export const HOSTILE_ORIGIN = 'http://127.0.0.2:4999'
 
-/** Serves a page on the hostile origin that carries post-robot, so it speaks the protocol as a dApp would. */
+/** Serves a page on the hostile origin. */
 export async function serveHostilePage(context: BrowserContext, body = ''): Promise<void> {
-  await context.route(`${HOSTILE_ORIGIN}/**`, (route) => {
-    const path = new URL(route.request().url()).pathname
-    if (path === '/post-robot.js') {
-      return route.fulfill({ contentType: 'text/javascript', body: postRobotSource })
-    }
-    return route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>hostile</title><script src="/post-robot.js"></script>${body}`,
-    })
-  })
+  await context.route(`${HOSTILE_ORIGIN}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>hostile</title>${body}` }),
+  )
 }
 
-export type AttackResult = { answered: string[]; refused: number; messagesFromFrame: string[] }
+/** `answered`: the request types the frame answered; `messagesFromFrame`: everything it sent this page. */
+export type AttackResult = { answered: string[]; messagesFromFrame: unknown[] }
 
 /**
- * From the page, sends every request type of the table to `target` (an iframe or a window it opened)
- * with well-formed envelopes, and records every answer and every message that came from the frame origin.
+ * From the page, sends every request type of the table to `target` (an iframe or a window it opened) as
+ * well-formed wire requests with the exact frame origin, and records every message that came back from
+ * the frame origin.
  */
 export async function sendEveryRequestType(
   page: Page,
@@ -37,45 +25,38 @@ export async function sendEveryRequestType(
 ): Promise<AttackResult> {
   return page.evaluate(
     async ({ types, frameOrigin, target }) => {
-      const messagesFromFrame: string[] = []
+      const messagesFromFrame: unknown[] = []
+      const answered = new Set<string>()
       window.addEventListener(
         'message',
         (e) => {
-          if (e.origin === frameOrigin)
-            messagesFromFrame.push(typeof e.data === 'string' ? e.data : JSON.stringify(e.data))
+          if (e.origin !== frameOrigin) return
+          messagesFromFrame.push(e.data)
+          const rid = (e.data as { rid?: unknown })?.rid
+          if (typeof rid === 'string') answered.add(rid)
         },
         true,
       )
-      const w = window as unknown as {
-        postRobot: { send(win: Window, name: string, data: unknown, o: object): Promise<unknown> }
-        opened?: Window | null
-      }
+      const w = window as unknown as { opened?: Window | null }
       const win =
         target === 'iframe'
           ? (document.querySelector('iframe') as HTMLIFrameElement).contentWindow!
           : w.opened!
-      const answered: string[] = []
-      let refused = 0
-      await Promise.all(
-        types.map((type) =>
-          w.postRobot
-            .send(
-              win,
-              type,
-              { v: 1, id: crypto.randomUUID(), params: {} },
-              { domain: frameOrigin, timeout: 3000 },
-            )
-            .then(
-              () => answered.push(type),
-              () => {
-                refused += 1
-              },
-            ),
-        ),
-      )
-      // Late answers would still count.
-      await new Promise((r) => setTimeout(r, 500))
-      return { answered, refused, messagesFromFrame }
+      const sent = new Map<string, string>()
+      for (const type of types) {
+        const id = crypto.randomUUID()
+        sent.set(id, type)
+        win.postMessage(
+          { keyframe: 1, kind: 'request', rid: id, type, data: { v: 1, id, params: {} } },
+          frameOrigin,
+        )
+      }
+      // Any answer, however late, would count.
+      await new Promise((r) => setTimeout(r, 1500))
+      return {
+        answered: [...answered].filter((rid) => sent.has(rid)).map((rid) => sent.get(rid)!),
+        messagesFromFrame,
+      }
     },
     { types: REQUEST_TYPES as string[], frameOrigin: options.frameOrigin, target: options.target },
   )

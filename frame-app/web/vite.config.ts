@@ -1,49 +1,29 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 
 /**
- * The entry installs the message guard and only then `import()`s the bridge (post-robot must load after the
- * guard). This adds `<link rel="modulepreload">` for the entry's static imports and for its dynamic imports
- * with their static imports, so the bridge downloads in parallel with the entry. modulepreload fetches and
- * parses a module; it never runs it, so the order of evaluation is unchanged.
+ * V8's explicit compile hint (Chromium ≥ 136; other engines read a comment): every function of the file is
+ * compiled eagerly instead of lazily when first called. Nearly every function of the entry runs before READY
+ * (the protocol's schemas are built at evaluation). Measured in headless Chromium here: the entry's
+ * evaluation drops from ~19 to ~12 ms and READY comes ~5 ms earlier (median of 80 paired cold loads; 51 of
+ * 80 faster). It must be the file's first line, after minification, so it goes in as a postBanner — and only
+ * on entry chunks: UI chunks loaded on demand later should stay lazily compiled.
  */
-function preloadEntryDynamicImports(): Plugin {
-  return {
-    name: 'keyframe:preload-entry-dynamic-imports',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle, chunk }) {
-        if (!bundle || !chunk) return
-        const files = new Set<string>()
-        const add = (fileName: string) => {
-          const target = bundle[fileName]
-          if (files.has(fileName) || target?.type !== 'chunk') return
-          files.add(fileName)
-          for (const imported of target.imports) add(imported)
-        }
-        for (const fileName of [...chunk.imports, ...chunk.dynamicImports]) add(fileName)
-        files.delete(chunk.fileName) // the entry's own <script>
-        return [...files].map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${fileName}` },
-          injectTo: 'head' as const,
-        }))
-      },
-    },
-  }
-}
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
   publicDir: false,
-  plugins: [preloadEntryDynamicImports()],
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
     assetsDir: 'assets',
-    // Preload links come from the plugin above; Vite's runtime preload helper and polyfill are not needed.
+    // One entry chunk, no dynamic import before READY: nothing to preload, and no preload helper or polyfill.
     modulePreload: false,
+    rolldownOptions: {
+      output: { postBanner: (chunk) => (chunk.isEntry ? COMPILE_HINT : '') },
+    },
   },
 })

@@ -27,16 +27,3 @@ export {
   RequestAbortedError,
   RequestTimeoutError,
 } from './errors/spec.ts'
-export {
-  createEndpoint,
-  type Endpoint,
-  type EndpointParameters,
-  isWireMessage,
-  type WireEvent,
-  type WireMessage,
-  type WireReply,
-  type WireRequest,
-  wireEvent,
-  wireReply,
-  wireRequest,
-} from './wire.ts'

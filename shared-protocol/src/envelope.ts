@@ -17,7 +17,7 @@ import {
   requests,
 } from './table/requests.ts'
 
-/** What the parent posts: post-robot message name = type, data = this. */
+/** What the parent posts as the `data` of a wire request (see wire.ts). */
 export type RequestEnvelope<T extends RequestType = RequestType> = {
   v: 1
   id: string

@@ -12,11 +12,11 @@ import rpc from './rpc.json' with { type: 'json' }
 /** The outcome a vector expects: accepted, or refused with this code (and, where given, this exact message). */
 export type Expectation = { ok: true } | { ok: false; code: number; message?: string }
 
-/** A request envelope posted to the frame under post-robot name `type`. */
+/** A request envelope posted to the frame as a wire request of `type`. */
 export type RequestVector = { kind: 'request'; name: string; type: string; data: unknown; expect: Expectation }
 /** A reply the frame sends for a request of `type`. */
 export type ReplyVector = { kind: 'reply'; name: string; type: string; data: unknown; expect: Expectation }
-/** An event the frame posts under post-robot name `type`. */
+/** An event the frame posts as a wire event of `type`. */
 export type EventVector = { kind: 'event'; name: string; type: string; data: unknown; expect: Expectation }
 /** An RPC call inside RPC_REQUEST: its class when allowed, or the error when refused. */
 export type RpcVector = {

@@ -15,8 +15,8 @@ import type { BridgeContext } from './context.ts'
 import { handlers as frameHandlers, type Handler, type Handlers } from './handlers.ts'
 
 /**
- * Answers one message from the parent with a typed reply. It never throws and always resolves, so a
- * post-robot listener can return it as is. The order is fixed:
+ * Answers one request from the parent with a typed reply. It never throws and always resolves, so the
+ * bridge can post whatever it returns as the request's reply. The order is fixed:
  *
  * 1. `parseRequest`: size (≤128 KB), known type (-32600), envelope (-32600), params schema (-32602), and
  *    for RPC_REQUEST the allowed list (4200) and the method's params (-32602). No handler runs for an

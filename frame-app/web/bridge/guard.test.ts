@@ -14,7 +14,7 @@ function setup() {
   const target = new EventTarget()
   const parent = { name: 'parent' }
   const guard = installGuard(target, parent)
-  // Stands in for post-robot: a bubble-phase listener added after the guard.
+  // Stands in for the bridge or any later library: a bubble-phase listener added after the guard.
   const later = vi.fn()
   target.addEventListener('message', later)
   return { target, parent, guard, later }

@@ -1,4 +1,4 @@
-/** The capture-phase message filter the frame installs before post-robot loads. */
+/** The capture-phase message filter the frame installs before any other `message` listener. */
 export type Guard = {
   /** Lets messages from `parent` at exactly `origin` through. Until then every message is dropped. */
   pin(origin: string): void
@@ -9,9 +9,11 @@ export type Guard = {
 /**
  * Installs a capture-phase `message` listener on `target` (the frame's window) that stops every message whose
  * `source` is not `parent` or whose `origin` is not the pinned parent origin, before any other listener can see
- * it. post-robot by itself acks and answers any sender ("No handler found…"), so it must load after this:
- * a hostile page then gets no answer at all (SECURITY.md §3). Until {@link Guard.pin} is called (and forever if
- * the frame may not start) everything is dropped.
+ * it. The bridge's own listener (`startBridge`, through the wire's endpoint) makes the same check; this one is
+ * defence in depth: whatever later listens to messages in the frame (a library of the approval UI, a login
+ * SDK) never hears a hostile page, so it cannot answer one (SECURITY.md §3). It must therefore be the frame's
+ * first `message` listener: main.ts installs it before anything else runs. Until {@link Guard.pin} is called
+ * (and forever if the frame may not start) everything is dropped.
  */
 export function installGuard(target: EventTarget, parent: unknown): Guard {
   let pinned: string | null = null

@@ -48,7 +48,7 @@ export const handlers: Handlers = {
   },
 
   RELOAD: async (_params, ctx) => {
-    // Reply first: the reload runs after post-robot has posted this handler's reply.
+    // Reply first: the reload runs after the bridge has posted this handler's reply.
     setTimeout(() => ctx.reload(), 0)
     return null
   },

@@ -1,15 +1,22 @@
-import { createEvent, PROTOCOL_VERSION, REQUEST_TYPES } from '@keyframe/protocol'
-import postRobot from 'post-robot'
+import { createEvent, errorReply, type Reply } from '@keyframe/protocol'
+import { InternalError, PROTOCOL_VERSION } from '@keyframe/protocol/core'
+import { createEndpoint, wireEvent, wireReply } from '@keyframe/protocol/wire'
 import { type BridgeContext, createBridgeContext } from './context.ts'
 import { dispatch } from './dispatch.ts'
-import { applyTheme } from './theme.ts'
+import { applyTheme, type ThemeRoot } from './theme.ts'
 
-/** How long post-robot waits for the parent to take an event. */
-const EVENT_TIMEOUT_MS = 5000
+/** The part of the frame's `window` the bridge uses (`window` fits; tests pass a fake pair). */
+export type BridgeWindow = Pick<EventTarget, 'addEventListener' | 'removeEventListener'> & {
+  /** The embedding page: requests come only from it, and replies, events and READY go only to it. */
+  readonly parent: Window
+  readonly document: { readonly documentElement: ThemeRoot }
+  readonly location: { reload(): void }
+  readonly performance?: { mark?(name: string): unknown }
+}
 
 export type StartBridgeParameters = {
   /** The frame's window. */
-  window: Window
+  window: BridgeWindow
   /** The pinned, allowed parent origin (see `bootFrame`). */
   parentOrigin: string
   projectId: string
@@ -19,18 +26,25 @@ export type StartBridgeParameters = {
 
 export type Bridge = {
   readonly context: BridgeContext
-  /** Removes every listener and aborts every running request. */
+  /** Removes the listener and aborts every running request (their -32040 replies are still posted). */
   stop(): void
 }
 
 /**
- * Serves the message table to the parent: one post-robot listener per request type, each bound to
- * `window.parent` and the exact parent origin, then READY. Load this module only after `installGuard`:
- * importing post-robot starts its own message listener.
+ * Serves the message table to the parent over the wire (`@keyframe/protocol/core`), then posts READY.
+ *
+ * One `message` listener, through `createEndpoint`: it hears only wire messages whose source is
+ * `window.parent` and whose origin is exactly `parentOrigin`, and every post names that origin (never
+ * `'*'`). Anything else gets no answer at all. Each request — known type or not — goes to `dispatch`, which
+ * always resolves to a typed reply (an unknown type gets -32600), posted back as `wireReply(rid, reply)`.
+ *
+ * READY is posted last, once the listener is in place, so READY means the frame can serve. Call this after
+ * `installGuard` (main.ts) so the guard stays the first `message` listener of the frame.
+ * @throws TypeError when `parentOrigin` is not an exact http(s) origin (`bootFrame` only pins those).
  */
 export function startBridge(parameters: StartBridgeParameters): Bridge {
   const { window: win, parentOrigin } = parameters
-  const parent = win.parent
+  const endpoint = createEndpoint({ self: win, peer: () => win.parent, peerOrigin: parentOrigin })
   const context = createBridgeContext({
     projectId: parameters.projectId,
     parentOrigin,
@@ -38,22 +52,35 @@ export function startBridge(parameters: StartBridgeParameters): Bridge {
     applyTheme: (next, previous) => applyTheme(win.document.documentElement, next, previous),
     reload: () => win.location.reload(),
     emit(type, params) {
-      // A string domain, never '*'; a parent that is gone or not listening is not the frame's problem.
-      postRobot
-        .send(parent, type, createEvent(type, params), { domain: parentOrigin, timeout: EVENT_TIMEOUT_MS })
-        .then(undefined, () => {})
+      // Fire and forget: a parent that is gone or not listening is not the frame's problem.
+      try {
+        endpoint.post(wireEvent(type, createEvent(type, params)))
+      } catch {}
     },
   })
-  const listeners = REQUEST_TYPES.map((type) =>
-    postRobot.on(type, { window: parent, domain: parentOrigin }, ({ data }) => dispatch(type, data, context)),
-  )
+  const reply = (rid: string, data: Reply) => {
+    try {
+      endpoint.post(wireReply(rid, data))
+    } catch {
+      // The reply could not be cloned: the parent still gets a typed answer rather than its timeout.
+      try {
+        endpoint.post(wireReply(rid, errorReply(new InternalError())))
+      } catch {}
+    }
+  }
+  const unlisten = endpoint.listen((message) => {
+    // Replies and events only ever travel frame → parent; the parent sends requests.
+    if (message.kind !== 'request') return
+    const { rid, type, data } = message
+    void dispatch(type, data, context).then((answer) => reply(rid, answer))
+  })
   context.emit('READY', { version: PROTOCOL_VERSION })
   // For benchmarks and devtools: when the frame became able to serve.
   win.performance?.mark?.('keyframe:ready')
   return {
     context,
     stop() {
-      for (const listener of listeners) listener.cancel()
+      unlisten()
       context.aborts.abortAll()
     },
   }

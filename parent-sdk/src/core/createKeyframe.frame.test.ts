@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { fakePostRobot } from '../../test/fakePostRobot.ts'
+import { FRAME_ORIGIN, installFakeFrames } from '../../test/fakeFrame.ts'
 import { InvalidParamsError, ProtocolError, RequestAbortedError } from '../exports/index.ts'
 import { SDK_VERSION } from '../version.ts'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from './createKeyframe.ts'
 
-vi.mock('post-robot', () => import('../../test/fakePostRobot.ts').then((m) => m.postRobotModule))
-
-const FRAME_ORIGIN = 'http://localhost:5174'
 const options: KeyframeOptions = {
   projectId: 'demo',
   frameUrl: `${FRAME_ORIGIN}/frame`,
@@ -15,6 +12,7 @@ const options: KeyframeOptions = {
   metadata: { name: 'Demo', url: 'http://localhost:3000', icons: [] },
 }
 const instances: Keyframe[] = []
+let frames: ReturnType<typeof installFakeFrames>
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 function create(extra: Partial<KeyframeOptions> = {}) {
@@ -26,22 +24,24 @@ function create(extra: Partial<KeyframeOptions> = {}) {
 async function readyFrame(kf: Keyframe) {
   const frame = await kf.frame()
   const loaded = frame.ensure()
-  fakePostRobot.emit(
-    'READY',
-    { v: 1, params: { version: 1 } },
-    {
-      source: frame.element()!.contentWindow,
-      origin: FRAME_ORIGIN,
-    },
-  )
+  const fake = frames.of(frame.element())!
+  // Nothing is posted before READY.
+  expect(fake.posted).toEqual([])
+  fake.ready()
   await loaded
   await tick()
   return frame
 }
 
-beforeEach(() => fakePostRobot.reset())
+/** What the frame was sent, as [type, params], in order. */
+const sent = () => frames.requests().map((r) => [r.type, r.data.params] as const)
+
+beforeEach(() => {
+  frames = installFakeFrames()
+})
 afterEach(() => {
   for (const kf of instances.splice(0)) kf.destroy()
+  frames.restore()
   document.body.innerHTML = ''
 })
 
@@ -71,8 +71,11 @@ describe('frame', () => {
 
   test('behavior: after READY the frame gets the theme and the dApp data', async () => {
     const kf = create({ themeMode: 'light', themeVariables: { '--kf-accent': '#123456' } })
-    await readyFrame(kf)
-    const byName = Object.fromEntries(fakePostRobot.sent.map((s) => [s.name, s.data.params]))
+    const frame = await readyFrame(kf)
+    // Only after READY, to the frame's exact origin.
+    expect(frames.requests().every((r) => r.targetOrigin === FRAME_ORIGIN)).toBe(true)
+    expect(frames.of(frame.element())!.posted).toHaveLength(2)
+    const byName = Object.fromEntries(sent())
     expect(byName).toEqual({
       SYNC_THEME: { themeMode: 'light', themeVariables: { '--kf-accent': '#123456' } },
       SYNC_DAPP_DATA: {
@@ -88,23 +91,36 @@ describe('frame', () => {
     const kf = create()
     kf.setThemeMode('light')
     await readyFrame(kf)
-    fakePostRobot.sent.length = 0
+    const before = sent().length
     kf.setThemeMode('dark')
     await tick()
-    expect(fakePostRobot.sent.map((s) => [s.name, s.data.params])).toEqual([
-      ['SYNC_THEME', { themeMode: 'dark' }],
-    ])
+    expect(sent().slice(before)).toEqual([['SYNC_THEME', { themeMode: 'dark' }]])
+  })
+
+  test('behavior: a frame that accepts the sync raises no alert', async () => {
+    const onAlert = vi.fn()
+    const kf = create({ onAlert })
+    const frame = await kf.frame()
+    const loaded = frame.ensure()
+    const fake = frames.of(frame.element())!
+    fake.answer('SYNC_THEME', () => ({ ok: true, result: null }))
+    fake.answer('SYNC_DAPP_DATA', () => ({ ok: true, result: null }))
+    fake.ready()
+    await loaded
+    await tick()
+    expect(sent().map(([type]) => type)).toEqual(['SYNC_THEME', 'SYNC_DAPP_DATA'])
+    expect(frame.pending()).toEqual([])
+    expect(onAlert).not.toHaveBeenCalled()
   })
 
   test('error: a refused sync is reported as FRAME_SYNC_FAILED', async () => {
     const onAlert = vi.fn()
     const kf = create({ onAlert })
     const frame = await readyFrame(kf)
-    const theme = fakePostRobot.sent.find((s) => s.name === 'SYNC_THEME')!
-    theme.resolve({
-      source: frame.element()!.contentWindow,
-      origin: FRAME_ORIGIN,
-      data: { ok: false, error: { code: -32602, message: 'Invalid params for SYNC_THEME' } },
+    const theme = frames.requests().find((r) => r.type === 'SYNC_THEME')!
+    frames.of(frame.element())!.reply(theme.rid, {
+      ok: false,
+      error: { code: -32602, message: 'Invalid params for SYNC_THEME' },
     })
     await tick()
     expect(onAlert).toHaveBeenCalledWith(expect.objectContaining({ code: 'FRAME_SYNC_FAILED' }))

@@ -1,6 +1,6 @@
 /**
  * `@keyframe/sdk`: create a Keyframe instance, open the modal, read and watch its state. Everything heavy
- * (the modal UI, React, the frame client, post-robot, the protocol's schemas) loads on demand.
+ * (the modal UI, React, the frame client and its messenger, the protocol's schemas) loads on demand.
  * @module
  */
 // biome-ignore-all lint/performance/noBarrelFile: this is the package entry (package.json "exports": ".")

@@ -1,20 +1,18 @@
 // @vitest-environment jsdom
 import {
   FRAME_CONNECT_TIMEOUT_MS as CONNECT_TIMEOUT_MS,
-  EVENT_TYPES,
   FRAME_LOAD_TIMEOUT_MS,
   timeoutFor,
 } from '@keyframe/protocol'
+import { wireRequest } from '@keyframe/protocol/wire'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { fakePostRobot } from '../../test/fakePostRobot.ts'
+import { type FakeFrame, FRAME_ORIGIN, installFakeFrames } from '../../test/fakeFrame.ts'
 import { createFrameClient, type FrameClientOptions } from './createFrameClient.ts'
 
-vi.mock('post-robot', () => import('../../test/fakePostRobot.ts').then((m) => m.postRobotModule))
-
 const LOCAL_TIMEOUT_MS = timeoutFor('IS_CONNECTED', {})
-const FRAME_URL = 'http://localhost:5174/frame'
-const FRAME_ORIGIN = 'http://localhost:5174'
+const FRAME_URL = `${FRAME_ORIGIN}/frame`
 const clients: { destroy(): void }[] = []
+let frames: ReturnType<typeof installFakeFrames>
 
 function create(options: Partial<FrameClientOptions> = {}) {
   const client = createFrameClient({
@@ -27,13 +25,28 @@ function create(options: Partial<FrameClientOptions> = {}) {
   return client
 }
 
-/** Plays the frame saying READY, from the iframe's window and the frame's origin. */
-function ready(client: ReturnType<typeof create>, version = 1) {
-  fakePostRobot.emit('READY', { v: 1, params: { version } }, fromFrame(client))
+/** The fake frame behind the client's iframe (its `contentWindow`). */
+function frameOf(client: ReturnType<typeof create>): FakeFrame {
+  const frame = frames.of(client.element())
+  if (!frame) throw new Error('The client has no iframe')
+  return frame
 }
 
-function fromFrame(client: ReturnType<typeof create>) {
-  return { source: client.element()?.contentWindow, origin: FRAME_ORIGIN }
+/** Plays the frame saying READY, from the iframe's window and the frame's origin. */
+function ready(client: ReturnType<typeof create>, version = 1) {
+  frameOf(client).ready(version)
+}
+
+/** The `message` listeners the page's window gets, and which of them are still there. */
+function messageListeners() {
+  const add = vi.spyOn(window, 'addEventListener')
+  const remove = vi.spyOn(window, 'removeEventListener')
+  const of = (spy: typeof add | typeof remove) =>
+    spy.mock.calls.filter(([type]) => type === 'message').map(([, listener]) => listener)
+  return {
+    added: () => of(add),
+    left: () => of(add).filter((listener) => !of(remove).includes(listener)),
+  }
 }
 
 async function readyClient(options: Partial<FrameClientOptions> = {}) {
@@ -44,24 +57,26 @@ async function readyClient(options: Partial<FrameClientOptions> = {}) {
   return client
 }
 
-/** Lets queued promise callbacks run (ensure → post → send). */
+/** Lets queued promise callbacks run (ensure → post). */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 beforeEach(() => {
-  fakePostRobot.reset()
+  frames = installFakeFrames()
 })
 afterEach(() => {
   for (const c of clients.splice(0)) c.destroy()
   vi.useRealTimers()
+  vi.restoreAllMocks()
   document.body.innerHTML = ''
 })
 
 describe('lazy', () => {
   test('default: no iframe and no listener until ensure() or request()', () => {
+    const listeners = messageListeners()
     const client = create()
     expect(client.element()).toBeUndefined()
     expect(document.querySelector('iframe')).toBeNull()
-    expect(fakePostRobot.api.on).not.toHaveBeenCalled()
+    expect(listeners.added()).toEqual([])
     expect(client.isReady()).toBe(false)
   })
 })
@@ -76,7 +91,7 @@ describe('ensure', () => {
     expect(iframe.title).toBe('Keyframe wallet')
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-popups allow-forms')
     expect(iframe.getAttribute('allow')).toBe('clipboard-write')
-    expect(iframe.getAttribute('referrerpolicy')).toBe('no-referrer')
+    expect(iframe.getAttribute('referrerpolicy')).toBe('origin')
     expect(iframe.style.display).toBe('none')
     expect(iframe.style.position).toBe('fixed')
     expect(iframe.getAttribute('src')).toBe(
@@ -88,24 +103,21 @@ describe('ensure', () => {
     expect(client.isReady()).toBe(true)
     await client.ensure()
     expect(document.querySelectorAll('iframe')).toHaveLength(1)
+    // Nothing is posted to the frame before READY, nor because of it.
+    expect(frameOf(client).posted).toEqual([])
   })
 
-  test('behavior: every event listener is bound to the iframe window and the frame origin before the iframe has a src', () => {
+  test('behavior: one message listener, installed before the iframe has a src', () => {
+    const addEventListener = window.addEventListener.bind(window)
     const srcAtListen: (string | null)[] = []
-    fakePostRobot.api.on.mockImplementationOnce((name, options, handler) => {
-      srcAtListen.push(document.querySelector('iframe')?.getAttribute('src') ?? null)
-      fakePostRobot.listeners.push({ name, options, handler, cancelled: false })
-      return { cancel: () => {} }
+    vi.spyOn(window, 'addEventListener').mockImplementation((type, listener, options) => {
+      if (type === 'message') srcAtListen.push(document.querySelector('iframe')?.getAttribute('src') ?? null)
+      addEventListener(type, listener, options)
     })
     const client = create()
     void client.ensure()
     expect(srcAtListen).toEqual([null])
-    const names = fakePostRobot.api.on.mock.calls.map(([name]) => name)
-    expect(names).toEqual(EVENT_TYPES)
-    for (const [, options] of fakePostRobot.api.on.mock.calls) {
-      expect(options.domain).toBe(FRAME_ORIGIN)
-      expect(options.window).toBeTruthy()
-    }
+    expect(client.element()!.getAttribute('src')).toContain(FRAME_ORIGIN)
   })
 
   test('behavior: READY from another window or origin is ignored', async () => {
@@ -114,19 +126,15 @@ describe('ensure', () => {
     const loaded = client.ensure()
     const other = document.createElement('iframe')
     document.body.appendChild(other)
-    fakePostRobot.emit(
-      'READY',
-      { v: 1, params: { version: 1 } },
-      { source: other.contentWindow, origin: FRAME_ORIGIN },
-    )
-    fakePostRobot.emit('READY', { v: 1, params: { version: 1 } }, { source: window, origin: FRAME_ORIGIN })
-    // post-robot filters by domain too; call the handler directly to prove our own origin check.
-    const handler = fakePostRobot.listeners.find((l) => l.name === 'READY')!.handler
-    handler({
-      source: client.element()!.contentWindow,
-      origin: 'http://evil.test',
-      data: { v: 1, params: { version: 1 } },
-    })
+    const frame = frameOf(client)
+    // Another frame of the same origin, the page itself, the right window at the wrong origin.
+    frames.of(other)!.ready()
+    frame.emit('READY', { version: 1 }, { source: window })
+    frame.emit('READY', { version: 1 }, { origin: 'http://evil.test' })
+    frame.emit('READY', { version: 1 }, { source: null })
+    // Not wire messages: a post-robot-shaped READY and a bare one.
+    frame.send({ __post_robot_10_0_46__: [{ name: 'READY', data: { v: 1, params: { version: 1 } } }] })
+    frame.send({ type: 'READY', data: { v: 1, params: { version: 1 } } })
     expect(client.isReady()).toBe(false)
     const outcome = loaded.catch((e: unknown) => e)
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS)
@@ -135,6 +143,7 @@ describe('ensure', () => {
 
   test('error: no READY within 20 s → FrameLoadError and a FRAME_LOAD_FAILED alert; a later ensure() retries', async () => {
     vi.useFakeTimers()
+    const listeners = messageListeners()
     const onAlert = vi.fn()
     const client = create({ onAlert })
     const loaded = client.ensure().catch((e: unknown) => e)
@@ -152,10 +161,12 @@ describe('ensure', () => {
     )
     expect(client.element()).toBeUndefined()
     expect(document.querySelector('iframe')).toBeNull()
-    expect(fakePostRobot.active()).toEqual([])
+    expect(listeners.added()).toHaveLength(1)
+    expect(listeners.left()).toEqual([])
 
     const again = client.ensure()
     expect(document.querySelectorAll('iframe')).toHaveLength(1)
+    expect(listeners.left()).toHaveLength(1)
     ready(client)
     await expect(again).resolves.toBeUndefined()
   })
@@ -171,24 +182,49 @@ describe('ensure', () => {
 })
 
 describe('request', () => {
-  test('default: waits for READY, posts the envelope to the frame origin, resolves the result', async () => {
+  test('default: waits for READY, posts the wire request to the frame window and origin, resolves the result', async () => {
     const client = create()
     const result = client.request('IS_CONNECTED', {})
     await tick()
-    expect(fakePostRobot.sent).toHaveLength(0)
+    const frame = frameOf(client)
+    expect(frame.posted).toHaveLength(0)
     ready(client)
     await tick()
-    expect(fakePostRobot.sent).toHaveLength(1)
-    const [sent] = fakePostRobot.sent
-    expect(sent!.win).toBe(client.element()!.contentWindow)
-    expect(sent!.name).toBe('IS_CONNECTED')
-    expect(sent!.data).toEqual({ v: 1, id: expect.stringMatching(/^[0-9a-f-]{36}$/), params: {} })
-    expect(sent!.options.domain).toBe(FRAME_ORIGIN)
-    expect(sent!.options.timeout).toBeGreaterThan(LOCAL_TIMEOUT_MS)
-    expect(client.pending()).toEqual([{ id: sent!.data.id, type: 'IS_CONNECTED' }])
-    sent!.resolve({ ...fromFrame(client), data: { ok: true, result: { isConnected: true } } })
+    expect(frame.posted).toHaveLength(1)
+    const [{ message, targetOrigin }] = frame.posted as [(typeof frame.posted)[0]]
+    // The exact frame origin, never '*'; `rid` is the envelope's own id.
+    expect(targetOrigin).toBe(FRAME_ORIGIN)
+    const id = (message as { rid: string }).rid
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(message).toEqual(wireRequest(id, 'IS_CONNECTED', { v: 1, id, params: {} }))
+    expect(message).toEqual({
+      keyframe: 1,
+      kind: 'request',
+      rid: id,
+      type: 'IS_CONNECTED',
+      data: { v: 1, id, params: {} },
+    })
+    expect(client.pending()).toEqual([{ id, type: 'IS_CONNECTED' }])
+    frame.reply(id, { ok: true, result: { isConnected: true } })
     await expect(result).resolves.toEqual({ isConnected: true })
     expect(client.pending()).toEqual([])
+  })
+
+  test('behavior: a frame that answers by itself, asynchronously', async () => {
+    const client = create()
+    const loaded = client.ensure()
+    const frame = frameOf(client)
+    frame.answer('GET_CHAIN_ID', () => ({ ok: true, result: { chainId: 'eip155:31337' } }))
+    frame.answer('IS_CONNECTED', () => ({ ok: true, result: { isConnected: false } }))
+    ready(client)
+    await loaded
+    await expect(
+      Promise.all([client.request('IS_CONNECTED', {}), client.request('GET_CHAIN_ID', {})]),
+    ).resolves.toEqual([{ isConnected: false }, { chainId: 'eip155:31337' }])
+    expect(frame.requests().map((r) => [r.type, r.targetOrigin])).toEqual([
+      ['IS_CONNECTED', FRAME_ORIGIN],
+      ['GET_CHAIN_ID', FRAME_ORIGIN],
+    ])
   })
 
   test('error: invalid params → InvalidParamsError before anything is posted or loaded', async () => {
@@ -199,7 +235,7 @@ describe('request', () => {
     )
     expect((error as { code: number }).code).toBe(-32602)
     expect(client.element()).toBeUndefined()
-    expect(fakePostRobot.api.send).not.toHaveBeenCalled()
+    expect(frames.frames).toEqual([])
   })
 
   test('error: an RPC method that is not allowed is refused before posting', async () => {
@@ -208,16 +244,16 @@ describe('request', () => {
       code: 4200,
       message: 'Requested RPC call is not allowed',
     })
-    expect(fakePostRobot.sent).toHaveLength(0)
+    expect(frameOf(client).posted).toHaveLength(0)
   })
 
   test('error: an error reply rejects with the frame’s code and wording', async () => {
     const client = await readyClient()
     const result = client.request('GET_USER', {})
     await tick()
-    fakePostRobot.sent[0]!.resolve({
-      ...fromFrame(client),
-      data: { ok: false, error: { code: 4100, message: 'Not authorized' } },
+    frameOf(client).reply(frameOf(client).requests()[0]!.rid, {
+      ok: false,
+      error: { code: 4100, message: 'Not authorized' },
     })
     await expect(result).rejects.toMatchObject({
       name: 'ProtocolError',
@@ -226,34 +262,54 @@ describe('request', () => {
     })
   })
 
-  test('error: a reply from another window or origin is refused', async () => {
+  test('behavior: a reply from another window or origin is ignored; the frame’s own reply still counts', async () => {
+    const client = await readyClient()
+    const result = client.request('IS_CONNECTED', {})
+    await tick()
+    const frame = frameOf(client)
+    const { rid } = frame.requests()[0]!
+    const other = document.createElement('iframe')
+    document.body.appendChild(other)
+    const forged = { ok: true, result: { isConnected: true } }
+    frame.reply(rid, forged, { source: window })
+    frame.reply(rid, forged, { source: frames.of(other) })
+    frame.reply(rid, forged, { origin: 'http://evil.test' })
+    frame.reply(rid, forged, { origin: 'http://localhost:5174.evil.test' })
+    frame.reply(rid, { ok: false, error: { code: 4001, message: 'forged' } }, { source: window })
+    await tick()
+    expect(client.pending()).toEqual([{ id: rid, type: 'IS_CONNECTED' }])
+    frame.reply(rid, { ok: true, result: { isConnected: false } })
+    await expect(result).resolves.toEqual({ isConnected: false })
+  })
+
+  test('behavior: a reply whose rid has no pending request is ignored', async () => {
+    const client = await readyClient()
+    const result = client.request('IS_CONNECTED', {})
+    await tick()
+    const frame = frameOf(client)
+    frame.reply(crypto.randomUUID(), { ok: true, result: { isConnected: true } })
+    frame.reply('not-a-uuid', { ok: false, error: { code: 4001, message: 'x' } })
+    // A request from the frame: the parent serves none and answers nothing.
+    frame.send(
+      wireRequest(crypto.randomUUID(), 'IS_CONNECTED', { v: 1, id: crypto.randomUUID(), params: {} }),
+    )
+    await tick()
+    expect(client.pending()).toHaveLength(1)
+    expect(frame.posted).toHaveLength(1)
+    frame.reply(frame.requests()[0]!.rid, { ok: true, result: { isConnected: true } })
+    await expect(result).resolves.toEqual({ isConnected: true })
+  })
+
+  test('error: a malformed reply or a result that breaks the table is refused (-32603)', async () => {
     const client = await readyClient()
     const a = client.request('IS_CONNECTED', {})
     const b = client.request('IS_CONNECTED', {})
     await tick()
-    fakePostRobot.sent[0]!.resolve({
-      source: window,
-      origin: FRAME_ORIGIN,
-      data: { ok: true, result: { isConnected: true } },
-    })
-    fakePostRobot.sent[1]!.resolve({
-      source: client.element()!.contentWindow,
-      origin: 'http://evil.test',
-      data: { ok: true, result: { isConnected: true } },
-    })
-    await expect(a).rejects.toMatchObject({ code: -32603, message: 'An error occurred' })
+    const [ra, rb] = frameOf(client).requests()
+    frameOf(client).reply(ra!.rid, { ok: true, result: { isConnected: 'yes' } })
+    frameOf(client).reply(rb!.rid, { ok: 'maybe' })
+    await expect(a).rejects.toMatchObject({ code: -32603, message: 'Invalid result for IS_CONNECTED' })
     await expect(b).rejects.toMatchObject({ code: -32603, message: 'An error occurred' })
-  })
-
-  test('error: a result that breaks the table is refused (-32603)', async () => {
-    const client = await readyClient()
-    const result = client.request('IS_CONNECTED', {})
-    await tick()
-    fakePostRobot.sent[0]!.resolve({
-      ...fromFrame(client),
-      data: { ok: true, result: { isConnected: 'yes' } },
-    })
-    await expect(result).rejects.toMatchObject({ code: -32603, message: 'Invalid result for IS_CONNECTED' })
   })
 
   test('error: the frame fails to load → every waiting request rejects with FrameLoadError', async () => {
@@ -274,7 +330,8 @@ describe('timeouts', () => {
     const client = await readyClient({ onTimeout })
     const result = client.request('CONNECT_EMAIL', { email: 'a@example.com' }).catch((e: unknown) => e)
     await vi.advanceTimersByTimeAsync(0)
-    const { id } = fakePostRobot.sent[0]!.data
+    const frame = frameOf(client)
+    const { rid: id } = frame.requests()[0]!
     await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1)
     expect(onTimeout).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1)
@@ -283,10 +340,14 @@ describe('timeouts', () => {
     )
     expect(onTimeout).toHaveBeenCalledWith('CONNECT_EMAIL')
     await vi.advanceTimersByTimeAsync(0)
-    const abort = fakePostRobot.sent[1]!
-    expect(abort.name).toBe('RPC_ABORT')
+    const abort = frame.requests()[1]!
+    expect(abort.type).toBe('RPC_ABORT')
     expect(abort.data.params).toEqual({ id })
-    expect(abort.options.domain).toBe(FRAME_ORIGIN)
+    expect(abort.rid).toBe(abort.data.id)
+    expect(abort.targetOrigin).toBe(FRAME_ORIGIN)
+    // The frame's answer to RPC_ABORT matches nothing pending and changes nothing.
+    frame.reply(abort.rid, { ok: true, result: null })
+    expect(client.pending()).toEqual([])
   })
 
   test('behavior: a request without alertOnTimeout just times out', async () => {
@@ -298,7 +359,11 @@ describe('timeouts', () => {
     expect(await result).toMatchObject({ name: 'RequestTimeoutError', code: -32041 })
     await vi.advanceTimersByTimeAsync(0)
     expect(onTimeout).not.toHaveBeenCalled()
-    expect(fakePostRobot.sent.map((s) => s.name)).toEqual(['IS_CONNECTED'])
+    expect(
+      frameOf(client)
+        .requests()
+        .map((r) => r.type),
+    ).toEqual(['IS_CONNECTED'])
   })
 
   test('behavior: a late reply after the timeout changes nothing', async () => {
@@ -306,10 +371,7 @@ describe('timeouts', () => {
     const client = await readyClient()
     const result = client.request('IS_CONNECTED', {}).catch((e: unknown) => e)
     await vi.advanceTimersByTimeAsync(LOCAL_TIMEOUT_MS)
-    fakePostRobot.sent[0]!.resolve({
-      ...fromFrame(client),
-      data: { ok: true, result: { isConnected: true } },
-    })
+    frameOf(client).reply(frameOf(client).requests()[0]!.rid, { ok: true, result: { isConnected: true } })
     expect(await result).toMatchObject({ name: 'RequestTimeoutError' })
   })
 })
@@ -319,7 +381,8 @@ describe('abort', () => {
     const client = await readyClient()
     const result = client.request('RPC_REQUEST', { method: 'eth_chainId' }).catch((e: unknown) => e)
     await tick()
-    const { id } = fakePostRobot.sent[0]!.data
+    const frame = frameOf(client)
+    const { rid: id } = frame.requests()[0]!
     expect(client.abort(id)).toBe(true)
     expect(await result).toMatchObject({
       name: 'RequestAbortedError',
@@ -327,15 +390,22 @@ describe('abort', () => {
       message: 'Request was aborted',
     })
     await tick()
-    expect(fakePostRobot.sent[1]).toMatchObject({ name: 'RPC_ABORT', data: { params: { id } } })
+    expect(frame.requests()[1]).toMatchObject({
+      type: 'RPC_ABORT',
+      data: { params: { id } },
+      targetOrigin: FRAME_ORIGIN,
+    })
     expect(client.abort(id)).toBe(false)
+    // A reply to the aborted request, arriving late, changes nothing.
+    frame.reply(id, { ok: true, result: '0x1' })
+    expect(await result).toMatchObject({ name: 'RequestAbortedError' })
   })
 
   test('behavior: other requests reject with "Something went wrong"', async () => {
     const client = await readyClient()
     const result = client.request('GET_FARCASTER_URI', {}).catch((e: unknown) => e)
     await tick()
-    client.abort(fakePostRobot.sent[0]!.data.id)
+    client.abort(frameOf(client).requests()[0]!.rid)
     expect(await result).toMatchObject({ message: 'Something went wrong' })
   })
 
@@ -347,7 +417,11 @@ describe('abort', () => {
     controller.abort()
     expect(await result).toMatchObject({ name: 'RequestAbortedError', message: 'Something went wrong' })
     await tick()
-    expect(fakePostRobot.sent.map((s) => s.name)).toEqual(['GET_USER', 'RPC_ABORT'])
+    expect(
+      frameOf(client)
+        .requests()
+        .map((r) => r.type),
+    ).toEqual(['GET_USER', 'RPC_ABORT'])
   })
 
   test('behavior: an already aborted signal rejects without posting', async () => {
@@ -355,7 +429,7 @@ describe('abort', () => {
     await expect(client.request('IS_CONNECTED', {}, { signal: AbortSignal.abort() })).rejects.toMatchObject({
       name: 'RequestAbortedError',
     })
-    expect(fakePostRobot.sent).toHaveLength(0)
+    expect(frameOf(client).posted).toHaveLength(0)
   })
 
   test('behavior: aborting a request not yet posted sends no RPC_ABORT', async () => {
@@ -366,26 +440,31 @@ describe('abort', () => {
     expect(await result).toMatchObject({ name: 'RequestAbortedError' })
     ready(client)
     await tick()
-    expect(fakePostRobot.sent).toHaveLength(0)
+    expect(frameOf(client).posted).toHaveLength(0)
   })
 })
 
 describe('events', () => {
   test('default: listeners get validated params; unsubscribe stops them', async () => {
     const client = await readyClient()
+    const frame = frameOf(client)
     const listener = vi.fn()
     const off = client.on('ACCOUNTS_CHANGED', listener)
-    fakePostRobot.emit('ACCOUNTS_CHANGED', { v: 1, params: { accounts: ['0xabc'] } }, fromFrame(client))
+    frame.emit('ACCOUNTS_CHANGED', { accounts: ['0xabc'] })
     expect(listener).toHaveBeenCalledWith({ accounts: ['0xabc'] })
-    fakePostRobot.emit('ACCOUNTS_CHANGED', { v: 1, params: { accounts: 'nope' } }, fromFrame(client))
-    fakePostRobot.emit(
-      'ACCOUNTS_CHANGED',
-      { v: 1, params: { accounts: ['0xdef'] } },
-      { source: window, origin: FRAME_ORIGIN },
-    )
+    frame.emit('ACCOUNTS_CHANGED', { accounts: 'nope' })
+    frame.emit('ACCOUNTS_CHANGED', { accounts: ['0xdef'] }, { source: window })
+    frame.emit('ACCOUNTS_CHANGED', { accounts: ['0xdef'] }, { origin: 'http://evil.test' })
+    frame.send({
+      keyframe: 1,
+      kind: 'event',
+      type: 'ACCOUNTS_CHANGED',
+      data: { v: 2, params: { accounts: [] } },
+    })
+    frame.emit('STEAL_KEYS' as 'READY', { accounts: ['0xdef'] })
     expect(listener).toHaveBeenCalledTimes(1)
     off()
-    fakePostRobot.emit('ACCOUNTS_CHANGED', { v: 1, params: { accounts: ['0xabc'] } }, fromFrame(client))
+    frame.emit('ACCOUNTS_CHANGED', { accounts: ['0xabc'] })
     expect(listener).toHaveBeenCalledTimes(1)
   })
 
@@ -399,23 +478,49 @@ describe('events', () => {
     ready(client)
     expect(listener).toHaveBeenCalledTimes(2)
   })
+
+  test('behavior: a listener that throws does not stop the others', async () => {
+    const client = await readyClient()
+    const errors: unknown[] = []
+    const onError = (error: unknown) => errors.push(error)
+    process.on('uncaughtException', onError)
+    try {
+      const second = vi.fn()
+      client.on('CHAIN_CHANGED', () => {
+        throw new Error('dApp bug')
+      })
+      client.on('CHAIN_CHANGED', second)
+      frameOf(client).emit('CHAIN_CHANGED', { chainId: 'eip155:1' })
+      expect(second).toHaveBeenCalledWith({ chainId: 'eip155:1' })
+      // The bug is not swallowed: it surfaces on its own, outside the message loop.
+      await tick()
+      expect(errors).toEqual([new Error('dApp bug')])
+    } finally {
+      process.off('uncaughtException', onError)
+    }
+  })
 })
 
 describe('destroy', () => {
-  test('default: rejects every pending request, cancels every listener, removes the iframe', async () => {
+  test('default: rejects every pending request, removes its listener and the iframe', async () => {
+    const listeners = messageListeners()
     const client = await readyClient()
+    const frame = frameOf(client)
     const posted = client.request('GET_USER', {}).catch((e: unknown) => e)
     const rpc = client.request('RPC_REQUEST', { method: 'eth_blockNumber' }).catch((e: unknown) => e)
     await tick()
     expect(client.pending()).toHaveLength(2)
+    expect(listeners.left()).toHaveLength(1)
     client.destroy()
     expect(await posted).toMatchObject({ name: 'RequestAbortedError', message: 'Something went wrong' })
     expect(await rpc).toMatchObject({ name: 'RequestAbortedError', message: 'Request was aborted' })
     expect(client.pending()).toEqual([])
-    expect(fakePostRobot.active()).toEqual([])
+    expect(listeners.added()).toHaveLength(1)
+    expect(listeners.left()).toEqual([])
     expect(document.querySelector('iframe')).toBeNull()
     expect(client.element()).toBeUndefined()
-    expect(fakePostRobot.api.destroy).toHaveBeenCalledTimes(1)
+    // Nothing is posted on the way out (the requests are rejected on our side only).
+    expect(frame.requests().map((r) => r.type)).toEqual(['GET_USER', 'RPC_REQUEST'])
   })
 
   test('behavior: a load in progress and requests waiting for READY reject too', async () => {
@@ -428,20 +533,28 @@ describe('destroy', () => {
   })
 
   test('behavior: requests after destroy() reject at once; destroy() twice is harmless', async () => {
+    const listeners = messageListeners()
     const client = await readyClient()
     client.destroy()
     client.destroy()
     await expect(client.request('IS_CONNECTED', {})).rejects.toMatchObject({ name: 'RequestAbortedError' })
     await expect(client.ensure()).rejects.toMatchObject({ name: 'RequestAbortedError' })
-    expect(fakePostRobot.api.destroy).toHaveBeenCalledTimes(1)
+    expect(listeners.added()).toHaveLength(1)
+    expect(listeners.left()).toEqual([])
   })
 
-  test('behavior: post-robot is released only when the last client goes', async () => {
+  test('behavior: each client owns its one listener; destroying one leaves the other working', async () => {
+    const listeners = messageListeners()
     const a = await readyClient()
     const b = await readyClient()
+    expect(listeners.left()).toHaveLength(2)
     a.destroy()
-    expect(fakePostRobot.api.destroy).not.toHaveBeenCalled()
+    expect(listeners.left()).toHaveLength(1)
+    const result = b.request('IS_CONNECTED', {})
+    await tick()
+    frameOf(b).reply(frameOf(b).requests()[0]!.rid, { ok: true, result: { isConnected: true } })
+    await expect(result).resolves.toEqual({ isConnected: true })
     b.destroy()
-    expect(fakePostRobot.api.destroy).toHaveBeenCalledTimes(1)
+    expect(listeners.left()).toEqual([])
   })
 })

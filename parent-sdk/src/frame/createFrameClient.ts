@@ -1,12 +1,12 @@
-/// <reference path="../../types/post-robot.d.ts" />
 /**
- * The parent's side of the frame boundary: the hidden iframe, READY, requests with timeouts and aborts.
- * Loaded with `import()` only (it brings post-robot and the protocol's schemas).
+ * The parent's side of the frame boundary: the hidden iframe, READY, requests with timeouts and aborts,
+ * over the wire (`@keyframe/protocol/core`): plain `postMessage` to the iframe's window with the frame's
+ * exact origin as target, and one `message` listener that hears only that window and origin.
+ * Loaded with `import()` only (it brings the protocol's schemas).
  * @module
  */
 import {
   DEFAULT_CHAIN_ID,
-  EVENT_TYPES,
   type EventPayload,
   type EventType,
   FRAME_LOAD_TIMEOUT_MS,
@@ -20,11 +20,10 @@ import {
   type RequestType,
   requests,
 } from '@keyframe/protocol'
-import postRobot, { type Cancelable } from 'post-robot'
+import { createEndpoint, type WireMessage, wireRequest } from '@keyframe/protocol/wire'
 import { createIframe } from './createIframe.ts'
 import { buildFrameUrl, frameOriginOf } from './frameUrl.ts'
-import { type Incoming, prepareRequest, readEvent, readReply } from './messages.ts'
-import { retainPostRobot } from './retainPostRobot.ts'
+import { prepareRequest, readEvent, readReply } from './messages.ts'
 
 /** An alert for the dApp: something a person or the developer should hear about. */
 export type FrameAlert = { code: 'FRAME_LOAD_FAILED'; message: string; cause?: unknown }
@@ -79,9 +78,6 @@ type Pending = PendingRequest & {
   cleanup(): void
 }
 
-/** post-robot waits this much longer than we do, so our RequestTimeoutError is the one the caller sees. */
-const TRANSPORT_GRACE_MS = 1000
-
 function abortedError(type: RequestType): RequestAbortedError {
   return new RequestAbortedError(type === 'RPC_REQUEST' ? 'rpc' : 'other')
 }
@@ -100,26 +96,23 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const pending = new Map<string, Pending>()
   const listeners = new Map<EventType, Set<(params: never) => void>>()
   let iframe: HTMLIFrameElement | undefined
-  let cancels: Cancelable[] = []
-  let release: (() => void) | undefined
+  // Posts only to the iframe's window (read live: it stays the same WindowProxy across the frame's
+  // navigations) with the frame's exact origin as target; hears only that window at that origin. Touches
+  // nothing until `listen()`.
+  const endpoint = createEndpoint({
+    self: window,
+    peer: () => iframe?.contentWindow,
+    peerOrigin: frameOrigin,
+  })
+  let stopListening: (() => void) | undefined
   let ready = false
   let destroyed = false
   let loading: { promise: Promise<void>; resolve(): void; reject(error: unknown): void } | undefined
   let loadTimer: ReturnType<typeof setTimeout> | undefined
 
-  // The iframe's WindowProxy, read live: it stays the same object across the iframe's navigations in
-  // browsers, and reading it live keeps us right where an environment replaces it.
-  function frameWindow(): Window | undefined {
-    return iframe?.contentWindow ?? undefined
-  }
-
-  function expected() {
-    return { window: frameWindow(), origin: frameOrigin }
-  }
-
   function removeFrame() {
-    for (const c of cancels) c.cancel()
-    cancels = []
+    stopListening?.()
+    stopListening = undefined
     clearTimeout(loadTimer)
     loadTimer = undefined
     iframe?.remove()
@@ -127,10 +120,27 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     ready = false
   }
 
-  function onEvent(type: EventType, message: Incoming) {
-    const event = readEvent(type, message, expected())
+  // Only what the endpoint lets through gets here: a wire message from the iframe's window at the frame's
+  // exact origin.
+  function onMessage(message: WireMessage) {
+    if (message.kind === 'reply') onReply(message.rid, message.data)
+    else if (message.kind === 'event') onEvent(message.type, message.data)
+    // The parent serves no requests: a 'request' from the frame is dropped unanswered.
+  }
+
+  function onReply(rid: string, data: unknown) {
+    const entry = pending.get(rid)
+    // A reply to nothing we are waiting for (late, after a timeout or an abort; a reply to RPC_ABORT; or a
+    // made-up id) changes nothing.
+    if (!entry?.posted) return
+    const reply = readReply(entry.type, data)
+    settle(rid, reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error })
+  }
+
+  function onEvent(type: string, data: unknown) {
+    const event = readEvent(type, data)
     if (!event.ok) return
-    if (type === 'READY') {
+    if (event.value.type === 'READY') {
       const { version } = event.value.params as EventPayload<'READY'>
       if (version !== PROTOCOL_VERSION) {
         fail(new Error(`The frame speaks protocol version ${version}; this SDK speaks ${PROTOCOL_VERSION}`))
@@ -141,7 +151,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       loadTimer = undefined
       loading?.resolve()
     }
-    for (const listener of [...(listeners.get(type) ?? [])]) {
+    for (const listener of [...(listeners.get(event.value.type) ?? [])]) {
       try {
         listener(event.value.params as never)
       } catch (error) {
@@ -176,24 +186,16 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     // also get an unhandled rejection. Callers that await still see the error.
     promise.catch(() => {})
     loading = { promise, resolve, reject }
-    release ??= retainPostRobot()
     const element = createIframe()
-    // Inserted without a src: its window exists, so the READY listener (and every event listener) is bound
-    // to exactly that window and origin before the frame document can load and speak.
+    // Inserted without a src: its window exists, so the one listener (READY, every event, every reply) is
+    // bound to exactly that window and origin before the frame document can load and speak.
     document.body.appendChild(element)
     iframe = element
-    const win = element.contentWindow
-    if (!win) {
+    if (!element.contentWindow) {
       fail(new Error('The iframe has no window'))
       return promise
     }
-    for (const type of EVENT_TYPES) {
-      cancels.push(
-        postRobot.on(type, { window: win, domain: frameOrigin }, (message) => {
-          onEvent(type, message)
-        }),
-      )
-    }
+    stopListening = endpoint.listen(onMessage)
     loadTimer = setTimeout(
       () => fail(new Error(`No READY from ${frameOrigin} within ${FRAME_LOAD_TIMEOUT_MS} ms`)),
       FRAME_LOAD_TIMEOUT_MS,
@@ -216,21 +218,22 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     else entry.reject(outcome.error)
   }
 
-  function post(type: RequestType, data: unknown, timeoutMs: number) {
-    const win = frameWindow()
-    if (!win) return Promise.reject(new FrameLoadError({ cause: new Error('The frame is gone') }))
-    // `domain` is always the frame's exact origin (a string, never '*').
-    return Promise.resolve().then(() =>
-      postRobot.send(win, type, data, { domain: frameOrigin, timeout: timeoutMs + TRANSPORT_GRACE_MS }),
-    )
+  /**
+   * Posts one request to the frame window, target = the frame's exact origin (never '*'); `rid` is the
+   * envelope's own id. Only called after READY. Throws when the frame is gone or the data cannot be cloned.
+   */
+  function post(type: RequestType, envelope: { id: string }) {
+    if (!endpoint.post(wireRequest(envelope.id, type, envelope))) throw new Error('The frame is gone')
   }
 
   function sendAbort(id: string) {
-    if (destroyed || !frameWindow()) return
-    const { envelope, timeoutMs } = prepareRequest('RPC_ABORT', { id })
-    post('RPC_ABORT', envelope, timeoutMs).catch(() => {
-      // Best effort: the request is already rejected on our side whatever the frame answers.
-    })
+    if (destroyed || !ready) return
+    // Fire and forget: the frame's reply to RPC_ABORT matches no pending request, so it is ignored.
+    try {
+      post('RPC_ABORT', prepareRequest('RPC_ABORT', { id }).envelope)
+    } catch {
+      // Best effort: the request is already rejected on our side whatever happens to the frame.
+    }
   }
 
   function request<T extends RequestType>(
@@ -278,13 +281,12 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
               sendAbort(id)
             }
           }, timeoutMs)
-          post(type, envelope, timeoutMs).then(
-            (response) => {
-              const reply = readReply(type, response, expected())
-              settle(id, reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error })
-            },
-            (cause) => settle(id, { ok: false, error: new InternalError('An error occurred', { cause }) }),
-          )
+          try {
+            post(type, envelope)
+          } catch (cause) {
+            // The frame went away between READY and now, or postMessage could not clone the params.
+            settle(id, { ok: false, error: new InternalError('An error occurred', { cause }) })
+          }
         },
         (error) => settle(id, { ok: false, error }),
       )
@@ -327,8 +329,6 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       removeFrame()
       current?.reject(new RequestAbortedError('other'))
       listeners.clear()
-      release?.()
-      release = undefined
     },
   }
 }

@@ -16,9 +16,14 @@ export function createIframe(): HTMLIFrameElement {
   iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-popups allow-forms')
   // Copying the wallet address from the frame.
   iframe.setAttribute('allow', 'clipboard-write')
-  // The frame learns the dApp's origin from the query and from each message event; it has no use for
-  // the page's full URL, so none is sent.
-  iframe.setAttribute('referrerpolicy', 'no-referrer')
+  // 'origin', not 'no-referrer': the frame starts only if `location.ancestorOrigins[0]` equals the `origin`
+  // query param (frame-app/web/bridge/boot.ts) and refuses a masked "null" entry. The HTML spec now redacts
+  // the embedder's origin to "null" in ancestorOrigins when the iframe's referrer policy is 'no-referrer' (or
+  // 'same-origin' across origins; whatwg/html#11560), and browsers that ship it would leave the frame
+  // refusing to start. With no attribute the dApp page's own policy would decide, so a page served with
+  // `Referrer-Policy: no-referrer` would break it too. 'origin' tells the frame nothing it is not given
+  // anyway (the same origin is in the query and on every message event); the page's path never leaves it.
+  iframe.setAttribute('referrerpolicy', 'origin')
   iframe.style.cssText = 'display:none;position:fixed;border:0'
   return iframe
 }

@@ -1,10 +1,6 @@
 import { expect, test } from 'vitest'
 import { prepareRequest, readEvent, readReply } from './messages.ts'
 
-const frameWindow = {}
-const expected = { window: frameWindow, origin: 'http://localhost:5174' }
-const from = (data: unknown) => ({ source: frameWindow, origin: 'http://localhost:5174', data })
-
 test('prepareRequest: default', () => {
   const { envelope, timeoutMs } = prepareRequest('CONNECT_EMAIL', { email: 'a@example.com' })
   expect(envelope).toEqual({ v: 1, id: expect.any(String), params: { email: 'a@example.com' } })
@@ -29,35 +25,44 @@ test('prepareRequest: error: over 128 KB', () => {
 })
 
 test('readReply: default', () => {
-  expect(readReply('IS_CONNECTED', from({ ok: true, result: { isConnected: false } }), expected)).toEqual({
+  expect(readReply('IS_CONNECTED', { ok: true, result: { isConnected: false } })).toEqual({
     ok: true,
     value: { isConnected: false },
   })
 })
 
 test('readReply: error: a reply without a message gets the spec wording', () => {
-  const reply = readReply('IS_CONNECTED', from({ ok: false, error: { code: 4001, message: '' } }), expected)
+  const reply = readReply('IS_CONNECTED', { ok: false, error: { code: 4001, message: '' } })
   expect(reply.ok).toBe(false)
   expect(!reply.ok && reply.error.message).toBe('An error occurred')
 })
 
-test('readReply: error: wrong source or origin', () => {
-  const data = { ok: true, result: { isConnected: true } }
-  expect(readReply('IS_CONNECTED', { ...from(data), source: {} }, expected).ok).toBe(false)
-  expect(readReply('IS_CONNECTED', { ...from(data), origin: 'http://localhost:5175' }, expected).ok).toBe(
-    false,
-  )
+test('readReply: error: malformed replies and results', () => {
+  expect(readReply('IS_CONNECTED', { ok: true, result: { isConnected: 'yes' } })).toMatchObject({
+    ok: false,
+    error: { code: -32603, message: 'Invalid result for IS_CONNECTED' },
+  })
+  for (const data of [undefined, null, 'ok', { ok: 'yes' }, { ok: false, error: { code: 'x' } }]) {
+    expect(readReply('IS_CONNECTED', data), JSON.stringify(data)).toMatchObject({
+      ok: false,
+      error: { code: -32603, message: 'An error occurred' },
+    })
+  }
+  expect(readReply('STEAL_KEYS' as 'RELOAD', { ok: true, result: null })).toMatchObject({
+    ok: false,
+    error: { code: -32600 },
+  })
 })
 
 test('readEvent: default and errors', () => {
-  expect(readEvent('CHAIN_CHANGED', from({ v: 1, params: { chainId: 'eip155:1' } }), expected)).toEqual({
+  expect(readEvent('CHAIN_CHANGED', { v: 1, params: { chainId: 'eip155:1' } })).toEqual({
     ok: true,
     value: { type: 'CHAIN_CHANGED', params: { chainId: 'eip155:1' } },
   })
-  expect(readEvent('CHAIN_CHANGED', from({ v: 1, params: { chainId: '1' } }), expected).ok).toBe(false)
-  expect(readEvent('CHAIN_CHANGED', from({ v: 2, params: { chainId: 'eip155:1' } }), expected).ok).toBe(false)
-  expect(
-    readEvent('CHAIN_CHANGED', { ...from({ v: 1, params: { chainId: 'eip155:1' } }), source: null }, expected)
-      .ok,
-  ).toBe(false)
+  expect(readEvent('CHAIN_CHANGED', { v: 1, params: { chainId: '1' } }).ok).toBe(false)
+  expect(readEvent('CHAIN_CHANGED', { v: 2, params: { chainId: 'eip155:1' } }).ok).toBe(false)
+  expect(readEvent('STEAL_KEYS', { v: 1, params: {} })).toMatchObject({
+    ok: false,
+    error: { code: -32600, message: 'Unknown event type: STEAL_KEYS' },
+  })
 })

@@ -1,0 +1,275 @@
+import { wireEvent, wireReply, wireRequest } from '@keyframe/protocol/wire'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { type Bridge, type BridgeWindow, startBridge } from './start.ts'
+import type { ThemeRoot } from './theme.ts'
+
+const PARENT_ORIGIN = 'http://127.0.0.1:5173'
+
+/** The frame's window (an EventTarget) and its parent (a postMessage spy), as the bridge sees them. */
+function fakeWindows() {
+  const parent = { postMessage: vi.fn() }
+  const properties = new Map<string, string>()
+  const root: ThemeRoot = {
+    style: {
+      setProperty: (name, value) => void properties.set(name, value),
+      removeProperty: (name) => {
+        const value = properties.get(name) ?? ''
+        properties.delete(name)
+        return value
+      },
+    },
+    dataset: {},
+  }
+  const frame = Object.assign(new EventTarget(), {
+    parent: parent as unknown as Window,
+    document: { documentElement: root },
+    location: { reload: vi.fn() },
+    performance: { mark: vi.fn() },
+  }) satisfies BridgeWindow
+  return { frame, parent, root, properties }
+}
+
+type Windows = ReturnType<typeof fakeWindows>
+
+let bridge: Bridge | undefined
+
+afterEach(() => {
+  bridge?.stop()
+  bridge = undefined
+})
+
+function start(windows: Windows = fakeWindows()) {
+  bridge = startBridge({
+    window: windows.frame,
+    parentOrigin: PARENT_ORIGIN,
+    projectId: 'dev',
+    chainId: 'eip155:31337',
+  })
+  windows.parent.postMessage.mockClear() // READY; its own tests look at it before this
+  return { ...windows, bridge }
+}
+
+/** A message as the browser dispatches it (Node's MessageEvent only accepts MessagePort sources). */
+function deliver(
+  target: EventTarget,
+  data: unknown,
+  { origin = PARENT_ORIGIN, source }: { origin?: string; source: unknown },
+) {
+  target.dispatchEvent(Object.assign(new Event('message'), { data, origin, source }))
+}
+
+function request(type: string, params: unknown = {}, rid: string = crypto.randomUUID()) {
+  return wireRequest(rid, type, { v: 1, id: crypto.randomUUID(), params })
+}
+
+/**
+ * Sends a valid request from the parent and waits for its reply. Messages delivered before it have been
+ * dispatched by then (dispatch only awaits microtasks), so whatever they would post is posted already.
+ */
+async function settle({ frame, parent }: Windows) {
+  const rid = `sentinel-${crypto.randomUUID()}`
+  deliver(frame, request('GET_CHAIN_ID', {}, rid), { source: parent })
+  await vi.waitFor(() =>
+    expect(parent.postMessage).toHaveBeenCalledWith(expect.objectContaining({ rid }), PARENT_ORIGIN),
+  )
+}
+
+/** What was posted besides the sentinel replies. */
+function posted(parent: Windows['parent']) {
+  return parent.postMessage.mock.calls.filter(([message]) => !String(message?.rid).startsWith('sentinel-'))
+}
+
+describe('default', () => {
+  test('READY is posted once, to the parent, with the exact origin, then marked', async () => {
+    const windows = fakeWindows()
+    bridge = startBridge({
+      window: windows.frame,
+      parentOrigin: PARENT_ORIGIN,
+      projectId: 'dev',
+      chainId: 'eip155:1',
+    })
+    expect(windows.parent.postMessage).toHaveBeenCalledOnce()
+    expect(windows.parent.postMessage).toHaveBeenCalledWith(
+      wireEvent('READY', { v: 1, params: { version: 1 } }),
+      PARENT_ORIGIN,
+    )
+    expect(windows.frame.performance.mark).toHaveBeenCalledWith('keyframe:ready')
+    expect(windows.parent.postMessage.mock.invocationCallOrder[0]).toBeLessThan(
+      windows.frame.performance.mark.mock.invocationCallOrder[0]!,
+    )
+    // And never again, whatever the parent sends.
+    deliver(windows.frame, request('GET_CHAIN_ID'), { source: windows.parent })
+    deliver(windows.frame, request('RELOAD'), { source: windows.parent })
+    await vi.waitFor(() => expect(windows.parent.postMessage).toHaveBeenCalledTimes(3))
+    const ready = windows.parent.postMessage.mock.calls.filter(
+      ([m]) => m.kind === 'event' && m.type === 'READY',
+    )
+    expect(ready).toHaveLength(1)
+  })
+
+  test('READY is posted only once the bridge listens: a request sent on READY is answered', async () => {
+    const windows = fakeWindows()
+    windows.parent.postMessage.mockImplementationOnce(() => {
+      deliver(windows.frame, request('GET_CHAIN_ID', {}, 'on-ready'), { source: windows.parent })
+    })
+    bridge = startBridge({
+      window: windows.frame,
+      parentOrigin: PARENT_ORIGIN,
+      projectId: 'dev',
+      chainId: 'eip155:1',
+    })
+    await vi.waitFor(() => expect(windows.parent.postMessage).toHaveBeenCalledTimes(2))
+    expect(windows.parent.postMessage).toHaveBeenLastCalledWith(
+      wireReply('on-ready', { ok: true, result: { chainId: 'eip155:1' } }),
+      PARENT_ORIGIN,
+    )
+  })
+
+  test('a request from the parent at its origin gets wireReply(rid, reply) with the exact origin', async () => {
+    const { frame, parent } = start()
+    deliver(frame, request('GET_CHAIN_ID', {}, 'r1'), { source: parent })
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledOnce())
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      wireReply('r1', { ok: true, result: { chainId: 'eip155:31337' } }),
+      PARENT_ORIGIN,
+    )
+  })
+
+  test('events go out as wireEvent(type, envelope) with the exact origin', () => {
+    const { parent, bridge } = start()
+    bridge.context.emit('CHAIN_CHANGED', { chainId: 'eip155:10' })
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      wireEvent('CHAIN_CHANGED', { v: 1, params: { chainId: 'eip155:10' } }),
+      PARENT_ORIGIN,
+    )
+  })
+})
+
+describe('behavior: only the parent at its origin is heard', () => {
+  test('another origin in the parent window gets nothing at all', async () => {
+    const windows = start()
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:5174', 'null', `${PARENT_ORIGIN}/`]) {
+      deliver(windows.frame, request('GET_CHAIN_ID'), { origin, source: windows.parent })
+      deliver(windows.frame, request('STEAL_KEYS'), { origin, source: windows.parent })
+    }
+    await settle(windows)
+    expect(posted(windows.parent)).toEqual([])
+  })
+
+  test('another window at the parent origin gets nothing at all', async () => {
+    const windows = start()
+    const sibling = { postMessage: vi.fn() }
+    for (const source of [sibling, null, windows.frame]) {
+      deliver(windows.frame, request('GET_CHAIN_ID'), { source })
+      deliver(windows.frame, request('STEAL_KEYS'), { source })
+    }
+    await settle(windows)
+    expect(posted(windows.parent)).toEqual([])
+    expect(sibling.postMessage).not.toHaveBeenCalled()
+  })
+
+  test('a message that is not a wire request gets nothing', async () => {
+    const windows = start()
+    for (const data of [
+      null,
+      'GET_CHAIN_ID',
+      { type: 'GET_CHAIN_ID', data: { v: 1, id: crypto.randomUUID(), params: {} } },
+      { __post_robot_10_0_46__: [{ type: 'postrobot_message_request', name: 'GET_CHAIN_ID' }] },
+      { ...request('GET_CHAIN_ID'), keyframe: 2 },
+      { ...request('GET_CHAIN_ID'), rid: '' },
+      wireReply('r1', { ok: true, result: null }),
+      wireEvent('READY', { v: 1, params: { version: 1 } }),
+    ]) {
+      deliver(windows.frame, data, { source: windows.parent })
+    }
+    await settle(windows)
+    expect(posted(windows.parent)).toEqual([])
+  })
+
+  test('after stop() nothing is heard', async () => {
+    const windows = start()
+    windows.bridge.stop()
+    deliver(windows.frame, request('GET_CHAIN_ID'), { source: windows.parent })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(windows.parent.postMessage).not.toHaveBeenCalled()
+  })
+})
+
+describe('behavior: every request from the parent gets a typed reply', () => {
+  test('an unknown type: -32600 (post-robot used to answer those itself)', async () => {
+    const { frame, parent } = start()
+    deliver(frame, request('STEAL_KEYS', {}, 'r2'), { source: parent })
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledOnce())
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      wireReply('r2', { ok: false, error: { code: -32600, message: 'Unknown request type: STEAL_KEYS' } }),
+      PARENT_ORIGIN,
+    )
+  })
+
+  test('an invalid envelope: -32600, with the rid of the request', async () => {
+    const { frame, parent } = start()
+    deliver(frame, wireRequest('r3', 'GET_CHAIN_ID', { v: 2 }), { source: parent })
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledOnce())
+    expect(parent.postMessage.mock.calls[0]).toEqual([
+      expect.objectContaining({ kind: 'reply', rid: 'r3', data: expect.objectContaining({ ok: false }) }),
+      PARENT_ORIGIN,
+    ])
+    expect(parent.postMessage.mock.calls[0]?.[0].data.error.code).toBe(-32600)
+  })
+
+  test('SYNC_THEME reaches the frame document', async () => {
+    const { frame, parent, root, properties } = start()
+    deliver(frame, request('SYNC_THEME', { themeMode: 'dark', themeVariables: { '--kf-accent': '#0af' } }), {
+      source: parent,
+    })
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledOnce())
+    expect(root.dataset.theme).toBe('dark')
+    expect(properties.get('--kf-accent')).toBe('#0af')
+  })
+
+  test('RELOAD: the reply is posted before the frame reloads', async () => {
+    const { frame, parent } = start()
+    deliver(frame, request('RELOAD', {}, 'r4'), { source: parent })
+    await vi.waitFor(() => expect(frame.location.reload).toHaveBeenCalledOnce())
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      wireReply('r4', { ok: true, result: null }),
+      PARENT_ORIGIN,
+    )
+    expect(parent.postMessage.mock.invocationCallOrder[0]).toBeLessThan(
+      frame.location.reload.mock.invocationCallOrder[0]!,
+    )
+  })
+
+  test('error: a reply the browser cannot clone becomes -32603, never silence', async () => {
+    const { frame, parent } = start()
+    parent.postMessage.mockImplementationOnce(() => {
+      throw new DOMException('could not be cloned', 'DataCloneError')
+    })
+    deliver(frame, request('GET_CHAIN_ID', {}, 'r5'), { source: parent })
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledTimes(2))
+    expect(parent.postMessage).toHaveBeenLastCalledWith(
+      wireReply('r5', { ok: false, error: { code: -32603, message: 'An error occurred' } }),
+      PARENT_ORIGIN,
+    )
+  })
+})
+
+test('behavior: nothing is ever posted with a wildcard target', async () => {
+  const windows = start()
+  deliver(windows.frame, request('GET_CHAIN_ID'), { source: windows.parent })
+  deliver(windows.frame, request('STEAL_KEYS'), { source: windows.parent })
+  windows.bridge.context.emit('DISCONNECTED', {})
+  await settle(windows)
+  expect(windows.parent.postMessage.mock.calls.length).toBeGreaterThan(2)
+  for (const [, target] of windows.parent.postMessage.mock.calls) expect(target).toBe(PARENT_ORIGIN)
+})
+
+test('error: a parent origin that is not exact is refused before anything is posted', () => {
+  for (const parentOrigin of ['*', 'null', `${PARENT_ORIGIN}/`]) {
+    const { frame, parent } = fakeWindows()
+    expect(() => startBridge({ window: frame, parentOrigin, projectId: 'dev', chainId: 'eip155:1' })).toThrow(
+      TypeError,
+    )
+    expect(parent.postMessage).not.toHaveBeenCalled()
+  }
+})
