@@ -1,19 +1,8 @@
+import { chromiumLaunchOptions } from '@keyframe/devstack'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  return chromium.launch(chromiumLaunchOptions)
 }
 
 export function median(values: number[]): number {

@@ -1,3 +1,4 @@
+export { chromiumLaunchOptions } from './chromium.ts'
 export { type LoadedScript, recordScripts, sumGzip } from './loadedJs.ts'
 export { dappDist, frameWebDist, repoRoot } from './paths.ts'
 export { type Stack, type StackOptions, startStack } from './startStack.ts'
