@@ -1,0 +1,97 @@
+/**
+ * EVM account of a BIP-39 seed: BIP-32 secp256k1 along `m/44'/60'/0'/0/i` (BIP-44, coin type 60),
+ * address = last 20 bytes of keccak-256 of the uncompressed public key, EIP-55 checksummed.
+ * @module
+ */
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { keccak_256 } from '@noble/hashes/sha3.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import { HDKey } from '@scure/bip32'
+
+const HARDENED = 0x80000000
+
+/** The path Keyframe uses for the EVM account (MetaMask, anvil and hardhat use the same). */
+export const EVM_DERIVATION_PATH = "m/44'/60'/0'/0/0"
+
+/** An EVM account derived from the wallet seed. `privateKey` is secret: zero it after use. */
+export type EvmAccount = {
+  /** 32-byte secp256k1 private key. */
+  privateKey: Uint8Array
+  /** 65-byte uncompressed public key (`0x04 || x || y`). */
+  publicKey: Uint8Array
+  /** EIP-55 checksummed address. */
+  address: `0x${string}`
+}
+
+/**
+ * Derives the EVM account at `m/44'/60'/0'/0/addressIndex` from a BIP-39 seed. Every intermediate BIP-32
+ * node's private key is zeroed as soon as its child exists.
+ * @param seed The 64-byte BIP-39 seed (`entropyToSeed`).
+ * @param options.addressIndex Last path level, 0 by default (the only one Keyframe uses).
+ * @throws RangeError when the seed is not 16–64 bytes or `addressIndex` is not an integer in [0, 2^31).
+ * @throws Error from `@scure/bip32` in the ~2^-127 case of an invalid child key.
+ * @example
+ * ```ts
+ * import { entropyToSeed } from './entropy.ts'
+ * import { deriveEvmAccount } from './evm.ts'
+ * const seed = entropyToSeed(entropy)
+ * const { address, privateKey } = deriveEvmAccount(seed)
+ * seed.fill(0)
+ * ```
+ */
+export function deriveEvmAccount(seed: Uint8Array, options: { addressIndex?: number } = {}): EvmAccount {
+  const addressIndex = options.addressIndex ?? 0
+  if (!Number.isInteger(addressIndex) || addressIndex < 0 || addressIndex >= HARDENED)
+    throw new RangeError(`expected an address index in [0, 2^31), got ${addressIndex}`)
+  if (!(seed instanceof Uint8Array) || seed.length < 16 || seed.length > 64)
+    throw new RangeError(`expected a 16 to 64-byte seed, got ${describeBytes(seed)}`)
+
+  const path = [44 + HARDENED, 60 + HARDENED, HARDENED, 0, addressIndex]
+  let node = HDKey.fromMasterSeed(seed)
+  for (const index of path) {
+    const child = node.deriveChild(index)
+    node.wipePrivateData()
+    node = child
+  }
+  const privateKey = node.privateKey!
+  node.wipePrivateData()
+  const publicKey = secp256k1.getPublicKey(privateKey, false)
+  return { privateKey, publicKey, address: publicKeyToEvmAddress(publicKey) }
+}
+
+/**
+ * The EIP-55 address of a secp256k1 public key.
+ * @param publicKey 33-byte compressed or 65-byte uncompressed.
+ * @throws Error from `@noble/curves` when `publicKey` is not a valid secp256k1 point.
+ */
+export function publicKeyToEvmAddress(publicKey: Uint8Array): `0x${string}` {
+  const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false)
+  return toChecksumAddress(`0x${bytesToHex(keccak_256(uncompressed.subarray(1)).subarray(12))}`)
+}
+
+/**
+ * EIP-55 checksummed form of a 20-byte hex address (any case in, mixed case out). It does not check an
+ * input's own checksum: compare with {@link isEvmAddressEqual} or against its checksummed form for that.
+ * @throws TypeError when `address` is not `0x` followed by 40 hex digits.
+ */
+export function toChecksumAddress(address: string): `0x${string}` {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new TypeError(`Address "${address}" is invalid.`)
+  const lower = address.slice(2).toLowerCase()
+  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)))
+  let out = '0x'
+  for (let i = 0; i < 40; i++) {
+    const char = lower[i]!
+    out += Number.parseInt(hash[i]!, 16) >= 8 ? char.toUpperCase() : char
+  }
+  return out as `0x${string}`
+}
+
+/** Whether two hex addresses are the same account (case-insensitive); false for anything malformed. Never throws. */
+export function isEvmAddressEqual(a: string, b: string): boolean {
+  const valid = /^0x[0-9a-fA-F]{40}$/
+  return valid.test(a) && valid.test(b) && a.toLowerCase() === b.toLowerCase()
+}
+
+function describeBytes(value: unknown): string {
+  return value instanceof Uint8Array ? `${value.length} bytes` : typeof value
+}
