@@ -19,6 +19,12 @@ const BUDGET = 25 * 1024
  */
 const FRAME_CLIENT_BUDGET = 16 * 1024
 
+/**
+ * The login cache on its own (it decides, before `open()`, whether the frame is created eagerly), with the
+ * protocol pieces it uses, gzip level 9.
+ */
+const LOGIN_CACHE_BUDGET = 1536
+
 /** Code that must appear in no chunk at all, pre-`open()` or lazy: post-robot (replaced by the wire). */
 const NEVER = { 'post-robot': ['postrobot_message', 'postrobot_hello', '__post_robot_', '__postRobot'] }
 
@@ -26,12 +32,13 @@ const NEVER = { 'post-robot': ['postrobot_message', 'postrobot_hello', '__post_r
 const MUST_NOT_APPEAR = {
   zod: '_zod',
   'React views': 'coming in a later release',
+  'e-mail views': 'Resend code',
   'modal stylesheet': 'kf-overlay',
   '@noble/curves': 'secp256k1',
   '@scure/bip39': 'mnemonic',
 }
 /** Markers that must be found in the lazy chunks, so their absence before `open()` means something. */
-const LAZY_MARKERS = ['zod', 'React views', 'modal stylesheet'] as const
+const LAZY_MARKERS = ['zod', 'React views', 'e-mail views', 'modal stylesheet'] as const
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -158,4 +165,14 @@ describe.each([
       ).toBe(true)
     }
   })
+})
+
+test('budget: the login cache is small and zod-free', async () => {
+  const report = await measure(['src/core/loginCache.ts'])
+  console.info(`login cache: ${report.preOpen.gzip} B gzip`)
+  expect(
+    report.preOpen.gzip,
+    `the login cache is ${report.preOpen.gzip} B gzip, over its ${LOGIN_CACHE_BUDGET} B budget`,
+  ).toBeLessThanOrEqual(LOGIN_CACHE_BUDGET)
+  expect(report.preOpenText.includes(MUST_NOT_APPEAR.zod), 'zod in the login cache').toBe(false)
 })

@@ -27,3 +27,4 @@ export {
   RequestAbortedError,
   RequestTimeoutError,
 } from './errors/spec.ts'
+export * from './rules/emailCooldown.ts'

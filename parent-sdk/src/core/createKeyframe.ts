@@ -1,5 +1,6 @@
 import type { RequestType } from '@keyframe/protocol'
 import {
+  type Caip2Id,
   type ConnectMethod,
   DEFAULT_CHAIN_ID,
   DEFAULT_CONNECT_METHOD_ORDER,
@@ -9,7 +10,9 @@ import {
 } from '@keyframe/protocol/core'
 import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
 import { SDK_VERSION } from '../version.ts'
+import { attachFrame, getAccount, namespaceOf, restoreConnection } from './connection.ts'
 import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
+import { createMemoryStorage, defaultStorage, type LoginCacheStorage } from './loginCache.ts'
 import * as router from './router.ts'
 import { createKeyframeStore, type KeyframeState, type KeyframeStore, type ThemeVariables } from './store.ts'
 import { isThemeMode } from './theme.ts'
@@ -57,6 +60,11 @@ export type KeyframeOptions = {
   onTimeout?: (type: RequestType) => void
   /** Called with alerts for the dApp: missing project id, frame failing to load or to sync. */
   onAlert?: (alert: KeyframeAlert) => void
+  /**
+   * Where the login cache (SPEC §3) is kept. Default `localStorage` when the page can reach it; `null` keeps
+   * it in memory only (a reload then starts disconnected).
+   */
+  storage?: LoginCacheStorage | null
 }
 
 /** What the UI chunk hands back once the modal is mounted. */
@@ -72,8 +80,17 @@ export type KeyframeInternal = {
   readonly store: KeyframeStore
   readonly connectMethods: readonly ConnectMethod[]
   readonly toasts: ToastController
-  /** Shows `view` on top of the history. */
-  navigate(view: router.ViewName): void
+  /** CAIP-2 id of the dApp's first network (default eip155:1): the chain the frame starts on. */
+  readonly chainId: Caip2Id
+  /** Where the login cache lives. */
+  readonly storage: LoginCacheStorage
+  /** Shows `view` on top of the history, or in place of the current view with `replace`. */
+  navigate(view: router.ViewName, options?: { replace?: boolean }): void
+  /** Shows `view` alone in the history (back then closes). */
+  resetTo(view: router.ViewName): void
+  /** Whether `frame()` has been called (so a frame may hold a session). */
+  frameStarted(): boolean
+  isDestroyed(): boolean
   /** Goes one view back, or closes the modal where the spec says back closes it. */
   goBack(): void
   /** Whether the close rules forbid closing now (SPEC §2). */
@@ -81,7 +98,7 @@ export type KeyframeInternal = {
 }
 
 export type Keyframe = {
-  /** Opens the modal, on `view` if given (default Connect). Resolves once the view is rendered. */
+  /** Opens the modal, on `view` if given (default Account when connected, else Connect). Resolves once the view is rendered. */
   open(options?: { view?: router.ViewName }): Promise<void>
   /** Closes the modal, unless the close rules forbid it (SPEC §2). */
   close(): void
@@ -137,7 +154,7 @@ function resolveOptions(options: KeyframeOptions) {
     }
   }
   const network = options.networks?.[0]
-  let chainId: string = DEFAULT_CHAIN_ID
+  let chainId: Caip2Id = DEFAULT_CHAIN_ID
   if (network) {
     try {
       chainId = toCaip2(network.id)
@@ -149,12 +166,18 @@ function resolveOptions(options: KeyframeOptions) {
       )
     }
   }
-  return { themeMode, connectMethods: [...new Set(connectMethods)], chainId }
+  const storage =
+    options.storage === undefined
+      ? (defaultStorage() ?? createMemoryStorage())
+      : (options.storage ?? createMemoryStorage())
+  return { themeMode, connectMethods: [...new Set(connectMethods)], chainId, storage }
 }
 
 /**
  * Creates a Keyframe instance: the modal's state, its lazily loaded UI and the lazily loaded frame client.
- * Safe to call during server rendering (touches no `window`); `open()` and `frame()` need a browser.
+ * Safe to call during server rendering (touches no `window`); `open()` and `frame()` need a browser. In a
+ * browser, a previous e-mail login (the login cache's used flag) is restored at once: the status starts
+ * 'connecting' and the frame loads to check the session (SPEC §4).
  * @throws {ConfigError} `projectId` is missing (also reported to `onAlert`), or another option is invalid.
  * @example
  * import { createKeyframe } from '@keyframe/sdk'
@@ -166,8 +189,12 @@ function resolveOptions(options: KeyframeOptions) {
  * await kf.open()
  */
 export function createKeyframe(options: KeyframeOptions): Keyframe {
-  const { themeMode, connectMethods, chainId } = resolveOptions(options)
-  const store = createKeyframeStore({ themeMode, themeVariables: options.themeVariables ?? {} })
+  const { themeMode, connectMethods, chainId, storage } = resolveOptions(options)
+  const store = createKeyframeStore({
+    themeMode,
+    themeVariables: options.themeVariables ?? {},
+    activeNamespace: namespaceOf(chainId) ?? 'eip155',
+  })
   const subscriptions = new Set<() => void>()
   const toasts = createToasts({
     get: () => store.getState().toast,
@@ -249,7 +276,10 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       }
       const modal = await loadUi()
       if (destroyed) throw new DestroyedError('open()')
-      if (!store.getState().open || view !== undefined) modal.commit(() => setHistory(router.reset(view)))
+      if (!store.getState().open || view !== undefined) {
+        const first = view ?? (getAccount(kf).isConnected ? 'Account' : router.DEFAULT_VIEW)
+        modal.commit(() => setHistory(router.reset(first)))
+      }
     },
     close,
     subscribe(listener) {
@@ -287,6 +317,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
           })
           // Every READY (the first, and after a RELOAD) gets the current theme and the dApp's data.
           client.on('READY', () => syncFrame(client))
+          attachFrame(kf, client)
           frameClient = client
           return client
         },
@@ -313,9 +344,17 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       store,
       connectMethods,
       toasts,
-      navigate(view) {
-        setHistory(router.push(store.getState().history, view))
+      chainId,
+      storage,
+      navigate(view, navigateOptions = {}) {
+        const { history } = store.getState()
+        setHistory(navigateOptions.replace ? router.replace(history, view) : router.push(history, view))
       },
+      resetTo(view) {
+        setHistory(router.reset(view))
+      },
+      frameStarted: () => frameLoading !== undefined,
+      isDestroyed: () => destroyed,
       goBack() {
         const back = router.goBack(store.getState().history)
         if (back.close) close()
@@ -324,5 +363,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       isCloseDisabled,
     },
   }
+  // SPEC §4: on start the stored status is restored, then synced (in a browser; a server has no session).
+  if (isBrowser()) restoreConnection(kf)
   return kf
 }

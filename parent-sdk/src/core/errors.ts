@@ -34,3 +34,14 @@ export class DestroyedError extends Error {
     )
   }
 }
+
+/**
+ * `disconnect()` could not sign out of the frame (SPEC §8 'Failed to disconnect'). The page is disconnected
+ * and the login cache wiped all the same; `cause` holds the frame's answer.
+ */
+export class DisconnectError extends Error {
+  override name = 'DisconnectError'
+  constructor(options?: { cause?: unknown }) {
+    super('Failed to disconnect', options)
+  }
+}

@@ -12,9 +12,9 @@ describe('reset', () => {
 
 describe('push', () => {
   test('default: adds the view on top', () => {
-    const history = push(reset(), 'EmailLogin')
-    expect(history).toEqual(['Connect', 'EmailLogin'])
-    expect(current(history)).toBe('EmailLogin')
+    const history = push(reset(), 'EmailVerifyOtp')
+    expect(history).toEqual(['Connect', 'EmailVerifyOtp'])
+    expect(current(history)).toBe('EmailVerifyOtp')
   })
   test('behavior: pushing the view already shown changes nothing', () => {
     const history = reset()
@@ -29,13 +29,13 @@ describe('push', () => {
 
 describe('replace', () => {
   test('default: swaps the current view', () => {
-    expect(replace(push(reset(), 'EmailLogin'), 'AllWallets')).toEqual(['Connect', 'AllWallets'])
+    expect(replace(push(reset(), 'EmailVerifyOtp'), 'AllWallets')).toEqual(['Connect', 'AllWallets'])
   })
 })
 
 describe('goBack', () => {
   test('default: shows the previous view', () => {
-    expect(goBack(['Connect', 'EmailLogin'])).toEqual({ close: false, history: ['Connect'] })
+    expect(goBack(['Connect', 'EmailVerifyOtp'])).toEqual({ close: false, history: ['Connect'] })
   })
   test('behavior: closes the modal when the history holds one view', () => {
     expect(goBack(['Connect'])).toEqual({ close: true })
@@ -87,7 +87,11 @@ test('VIEWS: the spec views (SPEC §2) plus the placeholders', () => {
       "ApproveTransaction",
       "RegisterAccountName",
       "RegisterAccountNameSuccess",
-      "EmailLogin",
+      "EmailVerifyOtp",
+      "EmailVerifyDevice",
+      "UpdateEmail",
+      "UpdateEmailPrimaryOtp",
+      "UpdateEmailSecondaryOtp",
       "SocialLogin",
       "AllWallets",
     ]

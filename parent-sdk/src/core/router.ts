@@ -4,8 +4,9 @@
  */
 
 /**
- * Every view of the modal: the spec's (§2) plus the placeholders for features that land later
- * (`EmailLogin`, `SocialLogin`, `AllWallets`).
+ * Every view of the modal: the spec's (§2), the e-mail login and e-mail update steps (`EmailVerifyOtp`,
+ * `EmailVerifyDevice`, `UpdateEmail`, `UpdateEmailPrimaryOtp`, `UpdateEmailSecondaryOtp`), and the
+ * placeholders for features that land later (`SocialLogin`, `AllWallets`).
  */
 export const VIEWS = [
   'Connect',
@@ -19,7 +20,11 @@ export const VIEWS = [
   'ApproveTransaction',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
-  'EmailLogin',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'UpdateEmail',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
   'SocialLogin',
   'AllWallets',
 ] as const

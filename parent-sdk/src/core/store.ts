@@ -1,10 +1,33 @@
-import type { ThemeMode } from '@keyframe/protocol/core'
+import type { Caip2Id, Caip10Id, ChainNamespace, ThemeMode } from '@keyframe/protocol/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { current, reset, type ViewHistory, type ViewName } from './router.ts'
 import type { Toast } from './toasts.ts'
 
 /** CSS custom properties that override the modal's theme, e.g. `{ '--kf-accent': '#7c5cff' }`. */
 export type ThemeVariables = Readonly<Record<`--${string}`, string | number>>
+
+/** SPEC §4: the connection status of one chain namespace. */
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+
+/** The logged-in person as the wallet knows them (SPEC §3 account state `user`). */
+export type AccountUser = {
+  /** The login e-mail; absent for logins without one. */
+  readonly email?: string
+  /** The social or Farcaster user name, when there is one. */
+  readonly username?: string
+}
+
+/** The connection of one chain namespace and its account (SPEC §3 account state, §4 status). */
+export type NamespaceConnection = {
+  readonly status: ConnectionStatus
+  /** The account's address, once connected. */
+  readonly address?: string
+  /** CAIP-10 id of the account, e.g. `eip155:1:0xab…`. */
+  readonly caipAddress?: Caip10Id
+  /** CAIP-2 id of the chain the account is on. */
+  readonly chainId?: Caip2Id
+  readonly user?: AccountUser
+}
 
 /** Everything the modal shows. Owned by one Keyframe instance; read it with the `getX`/`watchX` functions. */
 export type KeyframeState = {
@@ -18,14 +41,30 @@ export type KeyframeState = {
   readonly themeVariables: ThemeVariables
   /** The toast on screen, if any. */
   readonly toast: Toast | undefined
+  /** The connection of each chain namespace (SPEC §4). Read it with `getConnection` / `getAccount`. */
+  readonly connections: Readonly<Record<ChainNamespace, NamespaceConnection>>
+  /** The namespace the account fields of `getAccount` come from: that of the dApp's first network, then the connected one. */
+  readonly activeNamespace: ChainNamespace
 }
 
 export type KeyframeStore = StoreApi<KeyframeState>
+
+/** A namespace with no connection. One shared object, so readers can compare by identity. */
+export const DISCONNECTED: NamespaceConnection = Object.freeze({ status: 'disconnected' })
+
+/** Every namespace disconnected. */
+export const DISCONNECTED_ALL: Readonly<Record<ChainNamespace, NamespaceConnection>> = Object.freeze({
+  eip155: DISCONNECTED,
+  solana: DISCONNECTED,
+  polkadot: DISCONNECTED,
+  bip122: DISCONNECTED,
+})
 
 /** A store for one instance. Pure: no window, no timers (SSR-safe). */
 export function createKeyframeStore(init: {
   themeMode: ThemeMode
   themeVariables: ThemeVariables
+  activeNamespace: ChainNamespace
 }): KeyframeStore {
   const history = reset()
   return createStore<KeyframeState>()(() => ({
@@ -35,5 +74,7 @@ export function createKeyframeStore(init: {
     themeMode: init.themeMode,
     themeVariables: init.themeVariables,
     toast: undefined,
+    connections: DISCONNECTED_ALL,
+    activeNamespace: init.activeNamespace,
   }))
 }

@@ -6,6 +6,9 @@
 // biome-ignore-all lint/performance/noBarrelFile: this is the package entry (package.json "exports": ".")
 
 export type {
+  Caip2Id,
+  Caip10Id,
+  ChainNamespace,
   ConnectMethod,
   ErrorCodeValue,
   ErrorShape,
@@ -37,6 +40,23 @@ export {
   UserRejectedRequestError,
 } from '@keyframe/protocol/core'
 export {
+  type Account,
+  type ConnectEmailAction,
+  type ConnectEmailParameters,
+  connectDevice,
+  connectEmail,
+  connectOtp,
+  disconnect,
+  getAccount,
+  getConnection,
+  type UpdateEmailAction,
+  updateEmail,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp,
+  watchAccount,
+  watchConnection,
+} from '../core/connection.ts'
+export {
   createKeyframe,
   type Keyframe,
   type KeyframeAlert,
@@ -44,10 +64,17 @@ export {
   type KeyframeNetwork,
   type KeyframeOptions,
 } from '../core/createKeyframe.ts'
-export { BrowserOnlyError, ConfigError, DestroyedError } from '../core/errors.ts'
+export { BrowserOnlyError, ConfigError, DestroyedError, DisconnectError } from '../core/errors.ts'
+export type { LoginCacheStorage } from '../core/loginCache.ts'
 export { getModalState, type ModalState, watchModalState } from '../core/modal.ts'
 export { VIEWS, type ViewHistory, type ViewName } from '../core/router.ts'
-export type { KeyframeState, ThemeVariables } from '../core/store.ts'
+export type {
+  AccountUser,
+  ConnectionStatus,
+  KeyframeState,
+  NamespaceConnection,
+  ThemeVariables,
+} from '../core/store.ts'
 export { getTheme, type ThemeState, watchTheme } from '../core/theme.ts'
 export { getToast, type Toast, type ToastVariant, watchToast } from '../core/toasts.ts'
 export type {

@@ -6,6 +6,7 @@ test('exports', () => {
     [
       "KeyframeProvider",
       "KeyframeProviderNotFoundError",
+      "useAccount",
       "useKeyframe",
       "useModal",
       "useTheme",

@@ -1,13 +1,38 @@
-import { type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react'
+import { type ComponentType, type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react'
 import type { Keyframe } from '../core/createKeyframe.ts'
 import { getModalState, watchModalState } from '../core/modal.ts'
 import { getToast, watchToast } from '../core/toasts.ts'
 import { useWatched } from '../react/useWatched.ts'
 import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.ts'
 import { Toast } from './Toast.tsx'
-import { VIEW_TITLES } from './viewCopy.ts'
+import { type BuiltView, VIEW_TITLES } from './viewCopy.ts'
+import { AccountView } from './views/AccountView.tsx'
 import { ConnectView } from './views/ConnectView.tsx'
+import { EmailVerifyDeviceView } from './views/EmailVerifyDeviceView.tsx'
+import { EmailVerifyOtpView } from './views/EmailVerifyOtpView.tsx'
 import { NotYetView } from './views/NotYetView.tsx'
+import { UpdateEmailPrimaryOtpView, UpdateEmailSecondaryOtpView } from './views/UpdateEmailOtpView.tsx'
+import { UpdateEmailView } from './views/UpdateEmailView.tsx'
+
+/** The component of each built view. */
+const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
+  Connect: ConnectView,
+  Account: AccountView,
+  EmailVerifyOtp: EmailVerifyOtpView,
+  EmailVerifyDevice: EmailVerifyDeviceView,
+  UpdateEmail: UpdateEmailView,
+  UpdateEmailPrimaryOtp: UpdateEmailPrimaryOtpView,
+  UpdateEmailSecondaryOtp: UpdateEmailSecondaryOtpView,
+}
+
+function isBuilt(view: string): view is BuiltView {
+  return Object.hasOwn(VIEW_COMPONENTS, view)
+}
+
+function BuiltViewOf({ view, kf }: { view: BuiltView; kf: Keyframe }) {
+  const View = VIEW_COMPONENTS[view]
+  return <View kf={kf} />
+}
 
 const BackIcon = () => (
   <svg viewBox="0 0 20 20" fill="none" aria-hidden="true">
@@ -110,7 +135,7 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
           </button>
         </header>
         <div className="kf-body">
-          {view === 'Connect' ? <ConnectView kf={kf} /> : <NotYetView view={view} />}
+          {isBuilt(view) ? <BuiltViewOf view={view} kf={kf} /> : <NotYetView view={view} />}
         </div>
         <div className="kf-toasts" role="status" aria-live="polite">
           {toast && <Toast key={toast.id} toast={toast} />}

@@ -94,6 +94,37 @@ fieldset.kf-socials { margin: 0; padding: 0; border: 0; min-width: 0; }
 .kf-divider::before, .kf-divider::after { content: ''; flex: 1; height: 1px; background: var(--kf-border); }
 .kf-note { margin: 8px 0; text-align: center; color: var(--kf-text-muted); }
 button:disabled { opacity: 0.4; cursor: not-allowed; }
+button[aria-disabled='true'] { opacity: 0.55; cursor: not-allowed; }
+.kf-stack { display: flex; flex-direction: column; gap: 12px; }
+.kf-text { margin: 0; color: var(--kf-text-muted); text-align: center; overflow-wrap: anywhere; }
+.kf-text strong, .kf-strong { color: var(--kf-text); font-weight: 600; }
+.kf-error, .kf-info { margin: 0; font-size: 13px; text-align: center; }
+.kf-error { color: var(--kf-error); }
+.kf-info { color: var(--kf-text-muted); }
+/* Live regions stay in the page while empty (so they are announced when filled) but take no room. */
+.kf-stack > .kf-error:empty, .kf-stack > .kf-info:empty { margin-top: -12px; }
+form:not(.kf-stack) .kf-error:not(:empty) { margin-top: 8px; text-align: left; }
+.kf-input[aria-invalid='true'], .kf-otp-box[aria-invalid='true'] { border-color: var(--kf-error); }
+.kf-otp { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 8px; }
+.kf-otp-box {
+  width: 100%; min-width: 0; height: 52px; padding: 0;
+  border: 1px solid var(--kf-border); border-radius: var(--kf-radius-control);
+  background: var(--kf-surface); color: var(--kf-text);
+  font: inherit; font-size: 22px; font-weight: 600; text-align: center; caret-color: var(--kf-accent);
+}
+.kf-otp-box:focus-visible { outline-offset: 0; border-color: var(--kf-focus); }
+.kf-otp[aria-busy='true'] .kf-otp-box { opacity: 0.6; }
+.kf-link { align-self: center; min-height: 36px; border-color: transparent; background: transparent; color: var(--kf-accent); }
+.kf-link:hover:not(:disabled) { background: var(--kf-surface); }
+.kf-waiting { display: flex; align-items: center; justify-content: center; gap: 10px; margin: 8px 0; color: var(--kf-text-muted); }
+.kf-spinner {
+  flex: none; width: 18px; height: 18px; border-radius: 50%;
+  border: 2px solid var(--kf-border); border-top-color: var(--kf-accent);
+  animation: kf-spin 800ms linear infinite;
+}
+.kf-account { display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; margin: 0; padding: 14px; border: 1px solid var(--kf-border); border-radius: var(--kf-radius-control); background: var(--kf-surface); }
+.kf-account dt { color: var(--kf-text-muted); }
+.kf-account dd { margin: 0; text-align: right; font-weight: 500; overflow-wrap: anywhere; }
 :focus { outline: none; }
 :focus-visible { outline: 2px solid var(--kf-focus); outline-offset: 2px; }
 .kf-input:focus-visible { outline-offset: 0; border-color: var(--kf-focus); }
@@ -123,6 +154,6 @@ button:disabled { opacity: 0.4; cursor: not-allowed; }
 }
 @media (prefers-reduced-motion: reduce) {
   .kf-overlay, .kf-card, .kf-toast { animation: none; }
-  .kf-toast-loading .kf-toast-icon { animation-duration: 2400ms; }
+  .kf-toast-loading .kf-toast-icon, .kf-spinner { animation-duration: 2400ms; }
 }
 `

@@ -14,24 +14,36 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   ApproveTransaction: 'Approve transaction',
   RegisterAccountName: 'Choose a name',
   RegisterAccountNameSuccess: 'Name registered',
-  EmailLogin: 'E-mail login',
+  EmailVerifyOtp: 'Confirm your e-mail',
+  EmailVerifyDevice: 'Register this device',
+  UpdateEmail: 'Update e-mail',
+  UpdateEmailPrimaryOtp: 'Confirm current e-mail',
+  UpdateEmailSecondaryOtp: 'Confirm new e-mail',
   SocialLogin: 'Social login',
   AllWallets: 'Connect a wallet',
 }
 
+/** The views that are built; every other view says it is coming. */
+export type BuiltView =
+  | 'Connect'
+  | 'Account'
+  | 'EmailVerifyOtp'
+  | 'EmailVerifyDevice'
+  | 'UpdateEmail'
+  | 'UpdateEmailPrimaryOtp'
+  | 'UpdateEmailSecondaryOtp'
+
 /** What a view that is not built yet tells the person, in plain words. */
-export const NOT_YET: Record<Exclude<ViewName, 'Connect'>, string> = {
+export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
   ConnectingSiwe: 'Signing in with your wallet is coming in a later release.',
   ConnectingFarcaster: 'Logging in with Farcaster is coming in a later release.',
   ConnectingExternal: 'Connecting a browser wallet is coming in a later release.',
   ConnectingWalletConnect: 'Connecting with WalletConnect is coming in a later release.',
   UnsupportedChain: 'Switching networks is coming in a later release.',
-  Account: 'Your account page is coming in a later release.',
   SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
   ApproveTransaction: 'Approving transactions is coming in a later release.',
   RegisterAccountName: 'Choosing an account name is coming in a later release.',
   RegisterAccountNameSuccess: 'Account names are coming in a later release.',
-  EmailLogin: 'E-mail login is coming in a later release.',
   SocialLogin: 'Logging in with a social account is coming in a later release.',
   AllWallets: 'Connecting a wallet is coming in a later release.',
 }

@@ -1,41 +1,81 @@
 import { type ConnectMethod, SOCIALS } from '@keyframe/protocol/core'
-import { Fragment, type ReactNode, useId } from 'react'
+import { type FormEvent, Fragment, type ReactNode, useId, useRef, useState } from 'react'
+import { connectEmail, getEmailFlow } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
+import { errorText } from '../errorText.ts'
+import { useViewSignal } from '../hooks.ts'
 import { SOCIAL_LABELS } from '../viewCopy.ts'
+
+/**
+ * The e-mail login form. The address is checked by the protocol's own schema as the request is prepared
+ * ('Invalid email'), before anything reaches the frame; Continue then routes by the frame's answer.
+ */
+function EmailSection({ kf }: { kf: Keyframe }) {
+  const { navigate } = kf._internal
+  const id = useId()
+  const errorId = `${id}-error`
+  const input = useRef<HTMLInputElement>(null)
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const viewSignal = useViewSignal()
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const signal = viewSignal()
+    setBusy(true)
+    setError(undefined)
+    try {
+      const { action } = await connectEmail(kf, { email: input.current?.value.trim() ?? '', signal })
+      if (signal.aborted) return
+      if (action === 'VERIFY_OTP') navigate('EmailVerifyOtp')
+      else if (action === 'VERIFY_DEVICE') navigate('EmailVerifyDevice')
+      // 'CONNECT': connected already; the modal closes by itself (SPEC §2).
+    } catch (cause) {
+      if (signal.aborted) return
+      setError(errorText(cause))
+      input.current?.focus()
+    } finally {
+      if (!signal.aborted) setBusy(false)
+    }
+  }
+
+  return (
+    <form data-connect-method="email" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <label className="kf-label" htmlFor={id}>
+        E-mail
+      </label>
+      <div className="kf-row">
+        <input
+          ref={input}
+          className="kf-input"
+          id={id}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          defaultValue={getEmailFlow(kf).email ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          onChange={() => setError(undefined)}
+        />
+        <button className="kf-button kf-primary" type="submit" aria-disabled={busy || undefined}>
+          Continue
+        </button>
+      </div>
+      <p className="kf-error" id={errorId} role="alert">
+        {error}
+      </p>
+    </form>
+  )
+}
 
 /** The Connect view: e-mail, social logins and external wallets, in the order of `connectMethods`. */
 export function ConnectView({ kf }: { kf: Keyframe }) {
   const { connectMethods, navigate } = kf._internal
-  const emailId = useId()
   const sections: Record<ConnectMethod, () => ReactNode> = {
-    email: () => (
-      <form
-        data-connect-method="email"
-        onSubmit={(event) => {
-          event.preventDefault()
-          navigate('EmailLogin')
-        }}
-      >
-        <label className="kf-label" htmlFor={emailId}>
-          E-mail
-        </label>
-        <div className="kf-row">
-          <input
-            className="kf-input"
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            required
-          />
-          <button className="kf-button kf-primary" type="submit">
-            Continue
-          </button>
-        </div>
-      </form>
-    ),
+    email: () => <EmailSection kf={kf} />,
     social: () => (
       <fieldset className="kf-socials" data-connect-method="social">
         <legend className="kf-visually-hidden">Log in with a social account</legend>

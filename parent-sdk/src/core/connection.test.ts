@@ -1,0 +1,507 @@
+// @vitest-environment jsdom
+import { FRAME_CONNECT_TIMEOUT_MS, RequestTimeoutError } from '@keyframe/protocol/core'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { installFakeFrames } from '../../test/fakeFrame.ts'
+import { fail, frameCreatedByKeyframe, ok, sentTypes, startFrame, tick, USER } from '../../test/frameFlow.ts'
+import {
+  connectDevice,
+  connectEmail,
+  connectOtp,
+  disconnect,
+  getAccount,
+  getConnection,
+  updateEmail,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp,
+  watchAccount,
+  watchConnection,
+} from './connection.ts'
+import { createKeyframe, type Keyframe, type KeyframeOptions } from './createKeyframe.ts'
+import { LOGIN_CACHE_KEYS, readLoginCache, recordEmailSent, saveLogin } from './loginCache.ts'
+
+const options: KeyframeOptions = {
+  projectId: 'demo',
+  frameUrl: 'http://localhost:5174/frame',
+  networks: [{ id: 31337, name: 'Anvil' }],
+}
+const instances: Keyframe[] = []
+let frames: ReturnType<typeof installFakeFrames>
+
+function create(extra: Partial<KeyframeOptions> = {}) {
+  const kf = createKeyframe({ ...options, ...extra })
+  instances.push(kf)
+  return kf
+}
+
+const cache = () => readLoginCache(localStorage)
+/** A returning visitor: a previous e-mail login left the used flag. */
+const returning = () => saveLogin(localStorage, { email: USER.email, chainId: 'eip155:31337' })
+
+beforeEach(() => {
+  frames = installFakeFrames()
+})
+afterEach(() => {
+  for (const kf of instances.splice(0)) kf.destroy()
+  frames.restore()
+  vi.useRealTimers()
+  localStorage.clear()
+  document.body.innerHTML = ''
+})
+
+describe('restore and sync on start (SPEC §4)', () => {
+  test('default: no login used → disconnected, no frame', async () => {
+    const kf = create()
+    expect(getAccount(kf)).toMatchObject({
+      status: 'disconnected',
+      isDisconnected: true,
+      namespace: 'eip155',
+    })
+    await tick()
+    await tick()
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  test('behavior: login used → connecting at once, the frame is created, IS_CONNECTED then GET_USER → connected', async () => {
+    returning()
+    recordEmailSent(localStorage, Date.now())
+    const kf = create()
+    expect(getAccount(kf).status).toBe('connecting')
+    await frameCreatedByKeyframe(frames, {
+      IS_CONNECTED: () => ok({ isConnected: true }),
+      GET_USER: () => ok(USER),
+    })
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('connected'))
+    expect(sentTypes(frames)).toEqual(['IS_CONNECTED', 'GET_USER'])
+    expect(frames.requests().find((r) => r.type === 'GET_USER')?.data.params).toEqual({
+      chainId: 'eip155:31337',
+    })
+    expect(getAccount(kf)).toMatchInlineSnapshot(`
+      {
+        "address": "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb",
+        "caipAddress": "eip155:31337:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb",
+        "chainId": "eip155:31337",
+        "isConnected": true,
+        "isConnecting": false,
+        "isDisconnected": false,
+        "namespace": "eip155",
+        "status": "connected",
+        "user": {
+          "email": "ada@example.com",
+        },
+      }
+    `)
+    expect(cache()).toMatchObject({ emailLoginUsed: true, email: USER.email, lastEmailLoginTime: undefined })
+  })
+
+  test('behavior: isConnected false → disconnected and the cache wiped', async () => {
+    returning()
+    localStorage.setItem(LOGIN_CACHE_KEYS.socialUsername, 'ada')
+    const kf = create()
+    await frameCreatedByKeyframe(frames, { IS_CONNECTED: () => ok({ isConnected: false }) })
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('disconnected'))
+    expect(sentTypes(frames)).toEqual(['IS_CONNECTED'])
+    expect(cache()).toMatchObject({
+      emailLoginUsed: false,
+      email: undefined,
+      lastUsedChainId: undefined,
+      socialUsername: undefined,
+    })
+  })
+
+  test('error: a failed sync → disconnected and the cache wiped', async () => {
+    returning()
+    const kf = create()
+    await frameCreatedByKeyframe(frames, {
+      IS_CONNECTED: () => ok({ isConnected: true }),
+      GET_USER: () => fail(4100, 'The requested method and/or account has not been authorized by the user.'),
+    })
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('disconnected'))
+    expect(cache().emailLoginUsed).toBe(false)
+  })
+
+  test('error: the frame does not load → disconnected and the cache wiped', async () => {
+    vi.useFakeTimers()
+    returning()
+    const onAlert = vi.fn()
+    const kf = create({ onAlert })
+    expect(getAccount(kf).status).toBe('connecting')
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(getAccount(kf).status).toBe('disconnected')
+    expect(cache().emailLoginUsed).toBe(false)
+    expect(onAlert).toHaveBeenCalledWith(expect.objectContaining({ code: 'FRAME_LOAD_FAILED' }))
+  })
+
+  test('behavior: destroy() during the sync wipes nothing', async () => {
+    returning()
+    const kf = create()
+    await frameCreatedByKeyframe(frames)
+    await tick()
+    kf.destroy()
+    await tick()
+    expect(cache()).toMatchObject({ emailLoginUsed: true, email: USER.email })
+  })
+
+  test('parameters: storage', async () => {
+    const storage = new Map<string, string>()
+    const kf = create({
+      storage: {
+        getItem: (key) => storage.get(key) ?? null,
+        setItem: (key, value) => void storage.set(key, value),
+        removeItem: (key) => void storage.delete(key),
+      },
+    })
+    await startFrame(kf, frames, { CONNECT_EMAIL: () => ok({ action: 'VERIFY_OTP' }) })
+    await connectEmail(kf, { email: USER.email })
+    expect([...storage.keys()]).toEqual([LOGIN_CACHE_KEYS.lastEmailLoginTime])
+    expect(localStorage.length).toBe(0)
+  })
+
+  test('parameters: networks — the first network picks the active namespace', () => {
+    expect(
+      getAccount(create({ networks: [{ id: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana' }] }))
+        .namespace,
+    ).toBe('solana')
+    // A namespace the product does not know falls back to eip155.
+    expect(getAccount(create({ networks: [{ id: 'cosmos:cosmoshub-4', name: 'Cosmos' }] })).namespace).toBe(
+      'eip155',
+    )
+    expect(getAccount(create({ networks: [] })).namespace).toBe('eip155')
+  })
+
+  test('parameters: storage null keeps the cache in memory only', async () => {
+    returning()
+    const kf = create({ storage: null })
+    expect(getAccount(kf).status).toBe('disconnected')
+  })
+})
+
+describe('connectEmail', () => {
+  test('default: CONNECT_EMAIL, records the send time, returns the action', async () => {
+    const kf = create()
+    await startFrame(kf, frames, { CONNECT_EMAIL: () => ok({ action: 'VERIFY_OTP' }) })
+    const before = Date.now()
+    await expect(connectEmail(kf, { email: USER.email })).resolves.toEqual({ action: 'VERIFY_OTP' })
+    expect(frames.requests().find((r) => r.type === 'CONNECT_EMAIL')?.data.params).toEqual({
+      email: USER.email,
+    })
+    expect(cache().lastEmailLoginTime).toBeGreaterThanOrEqual(before)
+    expect(getAccount(kf).status).toBe('disconnected')
+  })
+
+  test('behavior: CONNECT (the session is still valid) connects at once', async () => {
+    const kf = create()
+    await startFrame(kf, frames, {
+      CONNECT_EMAIL: () => ok({ action: 'CONNECT' }),
+      GET_USER: () => ok(USER),
+    })
+    await expect(connectEmail(kf, { email: USER.email })).resolves.toEqual({ action: 'CONNECT' })
+    expect(getAccount(kf)).toMatchObject({ status: 'connected', address: USER.address })
+    expect(cache()).toMatchObject({ emailLoginUsed: true, email: USER.email, lastEmailLoginTime: undefined })
+  })
+
+  test('error: inside the 30 s cooldown, seconds rounded up; nothing is sent', async () => {
+    const kf = create()
+    await startFrame(kf, frames)
+    recordEmailSent(localStorage, Date.now() - 10_500)
+    await expect(connectEmail(kf, { email: USER.email })).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[EmailCooldownError: Please try again after 20 seconds]`,
+    )
+    recordEmailSent(localStorage, Date.now() - 29_001)
+    await expect(connectEmail(kf, { email: USER.email })).rejects.toThrow('Please try again after 1 seconds')
+    expect(sentTypes(frames)).toEqual([])
+  })
+
+  test('error: an invalid address is refused before anything is posted', async () => {
+    const kf = create()
+    const error = await connectEmail(kf, { email: 'ada@' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'InvalidParamsError', issues: [{ message: 'Invalid email' }] })
+    expect(document.querySelector('iframe')).toBeNull()
+    expect(cache().lastEmailLoginTime).toBeUndefined()
+  })
+
+  test("error: the frame's refusal, in its words", async () => {
+    const kf = create()
+    await startFrame(kf, frames, {
+      CONNECT_EMAIL: () => fail(4200, 'CONNECT_EMAIL is not available in this frame yet'),
+    })
+    await expect(connectEmail(kf, { email: USER.email })).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[ProtocolError: CONNECT_EMAIL is not available in this frame yet]`,
+    )
+    expect(cache().lastEmailLoginTime).toBeUndefined()
+  })
+})
+
+describe('connectOtp', () => {
+  test('default: CONNECT_OTP then GET_USER → connected, login saved, modal closed (SPEC §2, §4)', async () => {
+    const kf = create()
+    await startFrame(kf, frames, {
+      CONNECT_EMAIL: () => ok({ action: 'VERIFY_OTP' }),
+      CONNECT_OTP: () => ok(null),
+      GET_USER: () => ok(USER),
+    })
+    await kf.open()
+    await connectEmail(kf, { email: USER.email })
+    kf._internal.navigate('EmailVerifyOtp')
+    const statuses: string[] = []
+    watchConnection(kf, { onChange: (connection) => statuses.push(connection.status) })
+    await connectOtp(kf, { otp: '123456' })
+    expect(statuses).toEqual(['connecting', 'connected'])
+    expect(sentTypes(frames)).toEqual(['CONNECT_EMAIL', 'CONNECT_OTP', 'GET_USER'])
+    expect(kf.getState().open).toBe(false)
+    expect(cache()).toMatchObject({
+      emailLoginUsed: true,
+      email: USER.email,
+      lastEmailLoginTime: undefined,
+      lastUsedChainId: 'eip155:31337',
+    })
+  })
+
+  test('error: a wrong code → the frame’s words; still disconnected, nothing saved', async () => {
+    const kf = create()
+    await startFrame(kf, frames, { CONNECT_OTP: () => fail(4001, 'Invalid code') })
+    await expect(connectOtp(kf, { otp: '000000' })).rejects.toThrow('Invalid code')
+    expect(getAccount(kf).status).toBe('disconnected')
+    expect(cache().emailLoginUsed).toBe(false)
+  })
+
+  test('error: the user cannot be read after the code → back to disconnected', async () => {
+    const kf = create()
+    await startFrame(kf, frames, {
+      CONNECT_OTP: () => ok(null),
+      GET_USER: () => fail(-32603, 'An error occurred'),
+    })
+    await expect(connectOtp(kf, { otp: '123456' })).rejects.toThrow('An error occurred')
+    expect(getAccount(kf).status).toBe('disconnected')
+  })
+
+  test('behavior: the user on another namespace becomes the active one', async () => {
+    const kf = create()
+    const solana = {
+      ...USER,
+      address: 'So11111111111111111111111111111111111111112',
+      chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    }
+    await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(solana) })
+    await connectOtp(kf, { otp: '123456' })
+    expect(getAccount(kf)).toMatchObject({ namespace: 'solana', status: 'connected' })
+    expect(getConnection(kf, { namespace: 'eip155' }).status).toBe('disconnected')
+  })
+})
+
+describe('connectDevice', () => {
+  test('default: waits for the approval; a complete login connects', async () => {
+    const kf = create()
+    await startFrame(kf, frames, {
+      CONNECT_DEVICE: () => ok(null),
+      IS_CONNECTED: () => ok({ isConnected: true }),
+      GET_USER: () => ok(USER),
+    })
+    await expect(connectDevice(kf)).resolves.toEqual({ action: 'CONNECT' })
+    expect(getAccount(kf).status).toBe('connected')
+  })
+
+  test('behavior: approved, but a code comes next → VERIFY_OTP', async () => {
+    const kf = create()
+    await startFrame(kf, frames, {
+      CONNECT_DEVICE: () => ok(null),
+      IS_CONNECTED: () => ok({ isConnected: false }),
+    })
+    await expect(connectDevice(kf)).resolves.toEqual({ action: 'VERIFY_OTP' })
+    expect(getAccount(kf).status).toBe('disconnected')
+    expect(cache().lastEmailLoginTime).toBeDefined()
+  })
+})
+
+describe('30 s connect timeouts (SPEC §8)', () => {
+  test.each([
+    ['CONNECT_EMAIL', (kf: Keyframe) => connectEmail(kf, { email: USER.email })],
+    ['CONNECT_OTP', (kf: Keyframe) => connectOtp(kf, { otp: '123456' })],
+    ['CONNECT_DEVICE', (kf: Keyframe) => connectDevice(kf)],
+  ] as const)('behavior: %s calls onTimeout and aborts', async (type, action) => {
+    vi.useFakeTimers()
+    const onTimeout = vi.fn()
+    const kf = create({ onTimeout })
+    const client = await kf.frame()
+    const loaded = client.ensure()
+    frames.of(client.element())!.ready()
+    await loaded
+    const result = action(kf).catch((e: unknown) => e)
+    // The 30 s start when the request is posted, a few promise steps later.
+    for (let i = 0; i < 20 && !frames.requests().some((r) => r.type === type); i++) {
+      await vi.advanceTimersByTimeAsync(0)
+    }
+    await vi.advanceTimersByTimeAsync(FRAME_CONNECT_TIMEOUT_MS - 1)
+    expect(onTimeout).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await result).toBeInstanceOf(RequestTimeoutError)
+    expect(onTimeout).toHaveBeenCalledWith(type)
+    await vi.advanceTimersByTimeAsync(0)
+    const sent = frames.requests()
+    const request = sent.find((r) => r.type === type)!
+    expect(sent.find((r) => r.type === 'RPC_ABORT')?.data.params).toEqual({ id: request.rid })
+    expect(client.pending().filter((p) => p.type !== 'SYNC_THEME' && p.type !== 'SYNC_DAPP_DATA')).toEqual([])
+  })
+})
+
+describe('disconnect', () => {
+  async function connected(answers = {}) {
+    const kf = create()
+    await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER), ...answers })
+    await connectOtp(kf, { otp: '123456' })
+    localStorage.setItem(LOGIN_CACHE_KEYS.socialUsername, 'ada')
+    return kf
+  }
+
+  test('default: SIGN_OUT, disconnected, cache wiped', async () => {
+    const kf = await connected({ SIGN_OUT: () => ok(null) })
+    await disconnect(kf)
+    expect(sentTypes(frames).at(-1)).toBe('SIGN_OUT')
+    expect(getAccount(kf)).toMatchObject({ status: 'disconnected', address: undefined, user: undefined })
+    expect(cache()).toMatchObject({
+      emailLoginUsed: false,
+      email: undefined,
+      lastUsedChainId: undefined,
+      socialUsername: undefined,
+    })
+  })
+
+  test("error: the frame refuses → 'Failed to disconnect', but disconnected and wiped all the same", async () => {
+    const kf = await connected({ SIGN_OUT: () => fail(4200, 'SIGN_OUT is not available in this frame yet') })
+    const error = await disconnect(kf).catch((e: unknown) => e)
+    expect(error).toMatchInlineSnapshot(`[DisconnectError: Failed to disconnect]`)
+    expect((error as Error).cause).toMatchObject({ code: 4200 })
+    expect(getAccount(kf).status).toBe('disconnected')
+    expect(cache().emailLoginUsed).toBe(false)
+  })
+
+  test('behavior: with the frame gone, still disconnected and wiped', async () => {
+    returning()
+    const kf = create({ storage: null })
+    await disconnect(kf)
+    expect(document.querySelector('iframe')).toBeNull()
+
+    const other = await connected()
+    returning()
+    ;(await other.frame()).destroy()
+    await expect(disconnect(other)).resolves.toBeUndefined()
+    expect(getAccount(other).status).toBe('disconnected')
+    expect(cache().emailLoginUsed).toBe(false)
+  })
+
+  test('behavior: a late sync answer does not undo a disconnect', async () => {
+    returning()
+    const kf = create()
+    const fake = await frameCreatedByKeyframe(frames, { SIGN_OUT: () => ok(null) })
+    await vi.waitFor(() => expect(sentTypes(frames)).toContain('IS_CONNECTED'))
+    await disconnect(kf)
+    const check = frames.requests().find((r) => r.type === 'IS_CONNECTED')!
+    fake.reply(check.rid, { ok: true, result: { isConnected: true } })
+    await tick()
+    expect(getAccount(kf).status).toBe('disconnected')
+    expect(sentTypes(frames)).not.toContain('GET_USER')
+  })
+})
+
+describe('frame events', () => {
+  test('behavior: DISCONNECTED → disconnected and wiped', async () => {
+    const kf = create()
+    const fake = await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER) })
+    await connectOtp(kf, { otp: '123456' })
+    fake.emit('DISCONNECTED', {})
+    expect(getAccount(kf).status).toBe('disconnected')
+    expect(cache().emailLoginUsed).toBe(false)
+  })
+
+  test('behavior: SESSION_UPDATE reads the user again', async () => {
+    const kf = create()
+    let user = USER
+    const fake = await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(user) })
+    await connectOtp(kf, { otp: '123456' })
+    user = { ...USER, email: 'ada@new.example' }
+    fake.emit('SESSION_UPDATE', { token: 'opaque' })
+    await vi.waitFor(() => expect(getAccount(kf).user?.email).toBe('ada@new.example'))
+  })
+})
+
+describe('updateEmail', () => {
+  test('default: UPDATE_EMAIL, primary code, secondary code → the new e-mail everywhere', async () => {
+    const kf = create()
+    await startFrame(kf, frames, {
+      CONNECT_OTP: () => ok(null),
+      GET_USER: () => ok(USER),
+      UPDATE_EMAIL: () => ok({ action: 'VERIFY_PRIMARY_OTP' }),
+      UPDATE_EMAIL_PRIMARY_OTP: () => ok(null),
+      UPDATE_EMAIL_SECONDARY_OTP: () => ok({ newEmail: 'ada@new.example' }),
+    })
+    await connectOtp(kf, { otp: '123456' })
+    await expect(updateEmail(kf, { newEmail: 'ada@new.example' })).resolves.toEqual({
+      action: 'VERIFY_PRIMARY_OTP',
+    })
+    await updateEmailPrimaryOtp(kf, { otp: '111111' })
+    await expect(updateEmailSecondaryOtp(kf, { otp: '222222' })).resolves.toEqual({
+      email: 'ada@new.example',
+    })
+    expect(getAccount(kf).user).toEqual({ email: 'ada@new.example' })
+    expect(cache()).toMatchObject({ email: 'ada@new.example', emailLoginUsed: true })
+    expect(sentTypes(frames).slice(-3)).toEqual([
+      'UPDATE_EMAIL',
+      'UPDATE_EMAIL_PRIMARY_OTP',
+      'UPDATE_EMAIL_SECONDARY_OTP',
+    ])
+  })
+
+  test('error: an invalid new address', async () => {
+    const kf = create()
+    await expect(updateEmail(kf, { newEmail: 'nope' })).rejects.toMatchObject({
+      issues: [{ message: 'Invalid email' }],
+    })
+  })
+})
+
+describe('readers and watchers', () => {
+  test('behavior: getAccount returns the same object until the account changes; watchAccount hears changes', async () => {
+    const kf = create()
+    const first = getAccount(kf)
+    kf.setThemeMode('light')
+    expect(getAccount(kf)).toBe(first)
+    const seen: string[] = []
+    const unwatch = watchAccount(kf, { onChange: (account) => seen.push(account.status) })
+    const fake = await startFrame(kf, frames, {
+      CONNECT_OTP: () => ok(null),
+      GET_USER: () => ok(USER),
+      SIGN_OUT: () => ok(null),
+    })
+    await connectOtp(kf, { otp: '123456' })
+    // The same user read again is no change.
+    const connectedAccount = getAccount(kf)
+    fake.emit('SESSION_UPDATE', { token: 'opaque' })
+    await tick()
+    await tick()
+    expect(getAccount(kf)).toBe(connectedAccount)
+    unwatch()
+    await disconnect(kf)
+    expect(seen).toEqual(['connecting', 'connected'])
+  })
+
+  test('behavior: kf.subscribe state carries the connections', async () => {
+    const kf = create()
+    const states: string[] = []
+    kf.subscribe((state) => states.push(state.connections[state.activeNamespace].status))
+    await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER) })
+    await connectOtp(kf, { otp: '123456' })
+    // Other changes (the frame's sync requests) come through too; the status steps are these.
+    expect(states.filter((s, i) => s !== (states[i - 1] ?? 'disconnected'))).toEqual([
+      'connecting',
+      'connected',
+    ])
+    expect(kf.getState().connections.eip155.address).toBe(USER.address)
+  })
+
+  test('behavior: open() shows Account once connected', async () => {
+    const kf = create()
+    await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER) })
+    await connectOtp(kf, { otp: '123456' })
+    await kf.open()
+    expect(kf.getState().view).toBe('Account')
+  })
+})

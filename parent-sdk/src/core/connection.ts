@@ -1,0 +1,498 @@
+/**
+ * The connection of the embedded wallet (SPEC §3 account state, §4 connection status and login cache):
+ * restore on start, sync with the frame, the e-mail login and e-mail update actions, disconnect, and the
+ * readers and watchers of the account.
+ * @module
+ */
+import type { RequestResult } from '@keyframe/protocol'
+import {
+  type Caip2Id,
+  type Caip10Id,
+  CHAIN_NAMESPACES,
+  type ChainNamespace,
+  FrameLoadError,
+  RequestAbortedError,
+  toCaip2,
+} from '@keyframe/protocol/core'
+import type { FrameClient } from '../frame/createFrameClient.ts'
+import type { Keyframe } from './createKeyframe.ts'
+import { BrowserOnlyError, DestroyedError, DisconnectError } from './errors.ts'
+import { assertEmailCooldown, readLoginCache, recordEmailSent, saveLogin, wipeLogin } from './loginCache.ts'
+import type { ViewName } from './router.ts'
+import {
+  type AccountUser,
+  type ConnectionStatus,
+  DISCONNECTED,
+  DISCONNECTED_ALL,
+  type NamespaceConnection,
+} from './store.ts'
+import { memoPerInstance, watchSelected } from './watch.ts'
+
+type User = RequestResult<'GET_USER'>
+
+/** What an instance remembers about the login under way; never persisted. */
+type Runtime = {
+  /**
+   * Bumped whenever who is logged in may change (a connect, a disconnect, a check starting). Work started
+   * under an older value drops its result: a late answer must not undo a newer change.
+   */
+  epoch: number
+  /** The e-mail of the login under way. */
+  email: string | undefined
+  /** The new address of the e-mail update under way. */
+  newEmail: string | undefined
+}
+
+const runtimes = new WeakMap<Keyframe, Runtime>()
+
+function runtimeOf(kf: Keyframe): Runtime {
+  let runtime = runtimes.get(kf)
+  if (!runtime) {
+    runtime = { epoch: 0, email: undefined, newEmail: undefined }
+    runtimes.set(kf, runtime)
+  }
+  return runtime
+}
+
+/** The views of the connect flows: reaching a connection from one of them closes the modal (SPEC §2). */
+const CONNECT_VIEWS: readonly ViewName[] = [
+  'Connect',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'SocialLogin',
+  'ConnectingFarcaster',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'AllWallets',
+]
+
+/** The namespace of a CAIP-2 id, when it is one the product knows. @internal */
+export function namespaceOf(chainId: string): ChainNamespace | undefined {
+  const namespace = chainId.slice(0, chainId.indexOf(':'))
+  return (CHAIN_NAMESPACES as readonly string[]).includes(namespace)
+    ? (namespace as ChainNamespace)
+    : undefined
+}
+
+function setStatus(kf: Keyframe, status: ConnectionStatus) {
+  const { store } = kf._internal
+  const { connections, activeNamespace } = store.getState()
+  if (connections[activeNamespace].status === status) return
+  // A status change on its own drops the account fields: they belong to a connection that is no more.
+  store.setState({ connections: { ...connections, [activeNamespace]: { status } } })
+}
+
+/** SPEC §4: every namespace disconnected, and the login cache wiped. */
+function reset(kf: Keyframe) {
+  const runtime = runtimeOf(kf)
+  runtime.epoch++
+  runtime.email = undefined
+  runtime.newEmail = undefined
+  wipeLogin(kf._internal.storage)
+  const { store } = kf._internal
+  if (store.getState().connections !== DISCONNECTED_ALL) store.setState({ connections: DISCONNECTED_ALL })
+}
+
+function toUser(user: User): AccountUser {
+  return {
+    ...(user.email ? { email: user.email } : {}),
+    ...(user.userName ? { username: user.userName } : {}),
+  }
+}
+
+/**
+ * Stores the user the frame reported as the connection and saves the login (SPEC §4); on the step to
+ * connected, a modal showing a connect view closes (SPEC §2).
+ */
+function connected(kf: Keyframe, user: User) {
+  const { store, storage } = kf._internal
+  const runtime = runtimeOf(kf)
+  const state = store.getState()
+  const wasConnected = state.connections[state.activeNamespace].status === 'connected'
+  const chainId = toCaip2(user.chainId)
+  const namespace = namespaceOf(chainId) ?? state.activeNamespace
+  const connection: NamespaceConnection = {
+    status: 'connected',
+    address: user.address,
+    caipAddress: `${chainId}:${user.address}` as Caip10Id,
+    chainId,
+    user: toUser(user),
+  }
+  // The embedded wallet is the only connector so far: its connection replaces whatever was there.
+  store.setState({
+    connections: { ...DISCONNECTED_ALL, [namespace]: connection },
+    activeNamespace: namespace,
+  })
+  saveLogin(storage, { email: user.email ?? runtime.email, chainId })
+  runtime.email = undefined
+  // Only on the step to connected: reading the same user again (a session update) moves no modal.
+  const { open, view } = store.getState()
+  if (!wasConnected && open && CONNECT_VIEWS.includes(view)) kf.close()
+}
+
+/** After the frame accepted a login: reads the user and marks the connection connected. */
+async function finishConnect(kf: Keyframe, frame: FrameClient, signal?: AbortSignal) {
+  const runtime = runtimeOf(kf)
+  const epoch = ++runtime.epoch
+  setStatus(kf, 'connecting')
+  try {
+    const user = await frame.request('GET_USER', { chainId: kf._internal.chainId }, optionsOf(signal))
+    if (epoch === runtime.epoch) connected(kf, user)
+  } catch (error) {
+    if (epoch === runtime.epoch) setStatus(kf, 'disconnected')
+    throw error
+  }
+}
+
+function optionsOf(signal: AbortSignal | undefined) {
+  return signal ? { signal } : {}
+}
+
+/** Whether `error` says the frame is gone (never loaded, destroyed, or the instance is), not that it refused. */
+function isFrameGone(error: unknown): boolean {
+  return (
+    error instanceof FrameLoadError ||
+    error instanceof RequestAbortedError ||
+    error instanceof DestroyedError ||
+    error instanceof BrowserOnlyError
+  )
+}
+
+/**
+ * Checks with the frame whether its session is still there (SPEC §4): IS_CONNECTED, then GET_USER. A
+ * negative or failed check sets disconnected and wipes the login cache. @internal
+ */
+export async function syncConnection(kf: Keyframe): Promise<void> {
+  const runtime = runtimeOf(kf)
+  const epoch = ++runtime.epoch
+  setStatus(kf, 'connecting')
+  const stale = () => epoch !== runtime.epoch || kf._internal.isDestroyed()
+  try {
+    const frame = await kf.frame()
+    const { isConnected } = await frame.request('IS_CONNECTED', {})
+    if (stale()) return
+    if (!isConnected) {
+      reset(kf)
+      return
+    }
+    const user = await frame.request('GET_USER', { chainId: kf._internal.chainId })
+    if (!stale()) connected(kf, user)
+  } catch {
+    // The instance going away aborts the check: that says nothing about the session, so nothing is wiped.
+    if (!stale()) reset(kf)
+  }
+}
+
+/**
+ * On start (SPEC §4): restores the stored status, then syncs. With the used flag set the status starts
+ * 'connecting' and the frame is created at once; without it nothing is loaded. Browser only. @internal
+ */
+export function restoreConnection(kf: Keyframe) {
+  if (!readLoginCache(kf._internal.storage).emailLoginUsed) return
+  setStatus(kf, 'connecting')
+  void syncConnection(kf)
+}
+
+/** Listens to the frame's session events. The frame client drops these listeners when it is destroyed. @internal */
+export function attachFrame(kf: Keyframe, frame: FrameClient) {
+  frame.on('DISCONNECTED', () => {
+    if (getAccount(kf).status !== 'disconnected') reset(kf)
+  })
+  // A session changed (a new token, an e-mail update): read the user again. A failure here is no
+  // connection check, so it changes nothing.
+  frame.on('SESSION_UPDATE', () => {
+    if (getAccount(kf).status !== 'connected') return
+    const runtime = runtimeOf(kf)
+    const epoch = runtime.epoch
+    frame.request('GET_USER', { chainId: kf._internal.chainId }).then(
+      (user) => {
+        if (epoch === runtime.epoch) connected(kf, user)
+      },
+      () => {},
+    )
+  })
+}
+
+// ── Actions ──────────────────────────────────────────────────────────────────
+
+/** What to do after CONNECT_EMAIL: enter the mailed code, approve this device from the mail, or nothing. */
+export type ConnectEmailAction = RequestResult<'CONNECT_EMAIL'>['action']
+
+export type ConnectEmailParameters = {
+  /** The e-mail address to log in with. */
+  email: string
+  /** Aborts the request (the frame is told too). */
+  signal?: AbortSignal
+}
+
+/**
+ * Starts an e-mail login: the frame mails a one-time code (`'VERIFY_OTP'`), a device approval
+ * (`'VERIFY_DEVICE'`), or connects at once when its session is still valid (`'CONNECT'`). Refused inside
+ * the 30 s cooldown after the last code. Times out after 30 s (the dApp's `onTimeout` is called).
+ * @throws {EmailCooldownError} 'Please try again after {n} seconds' (seconds rounded up).
+ * @throws {InvalidParamsError} 'Invalid email'.
+ * @example
+ * import { connectEmail, connectOtp } from '@keyframe/sdk'
+ * const { action } = await connectEmail(kf, { email: 'ada@example.com' })
+ * if (action === 'VERIFY_OTP') await connectOtp(kf, { otp: '123456' })
+ */
+export async function connectEmail(
+  kf: Keyframe,
+  parameters: ConnectEmailParameters,
+): Promise<{ action: ConnectEmailAction }> {
+  const { email, signal } = parameters
+  const { storage } = kf._internal
+  assertEmailCooldown(storage, Date.now())
+  const frame = await kf.frame()
+  const { action } = await frame.request('CONNECT_EMAIL', { email }, optionsOf(signal))
+  recordEmailSent(storage, Date.now())
+  runtimeOf(kf).email = email
+  if (action === 'CONNECT') await finishConnect(kf, frame, signal)
+  return { action }
+}
+
+/**
+ * Finishes an e-mail login with the mailed 6-digit code. Once the frame accepts it the account is read,
+ * the status becomes connected, the login cache is saved and the modal closes (SPEC §2, §4). Times out
+ * after 30 s (the dApp's `onTimeout` is called).
+ * @throws {ProtocolError} the frame's refusal, in its words (a wrong or expired code).
+ * @example
+ * import { connectOtp } from '@keyframe/sdk'
+ * await connectOtp(kf, { otp: '123456' })
+ */
+export async function connectOtp(
+  kf: Keyframe,
+  parameters: { otp: string; signal?: AbortSignal },
+): Promise<void> {
+  const { otp, signal } = parameters
+  const frame = await kf.frame()
+  await frame.request('CONNECT_OTP', { otp }, optionsOf(signal))
+  await finishConnect(kf, frame, signal)
+}
+
+/**
+ * Waits until this device is approved from the mail CONNECT_EMAIL sent (`'VERIFY_DEVICE'`). Then either the
+ * login is complete (`'CONNECT'`: connected, as with `connectOtp`) or the frame mailed a code to enter next
+ * (`'VERIFY_OTP'`). Times out after 30 s (the dApp's `onTimeout` is called); call it again to keep waiting.
+ * @example
+ * import { connectDevice, connectOtp } from '@keyframe/sdk'
+ * const { action } = await connectDevice(kf)
+ * if (action === 'VERIFY_OTP') await connectOtp(kf, { otp })
+ */
+export async function connectDevice(
+  kf: Keyframe,
+  parameters: { signal?: AbortSignal } = {},
+): Promise<{ action: 'CONNECT' | 'VERIFY_OTP' }> {
+  const { signal } = parameters
+  const frame = await kf.frame()
+  await frame.request('CONNECT_DEVICE', {}, optionsOf(signal))
+  const { isConnected } = await frame.request('IS_CONNECTED', {}, optionsOf(signal))
+  if (isConnected) {
+    await finishConnect(kf, frame, signal)
+    return { action: 'CONNECT' }
+  }
+  recordEmailSent(kf._internal.storage, Date.now())
+  return { action: 'VERIFY_OTP' }
+}
+
+/**
+ * Signs out of the embedded wallet. The status becomes disconnected and the login cache is wiped at once,
+ * whatever the frame answers, and even when the frame is gone (SPEC §4).
+ * @throws {DisconnectError} 'Failed to disconnect': the frame refused to sign out (the local state is
+ * disconnected all the same).
+ * @example
+ * import { disconnect } from '@keyframe/sdk'
+ * await disconnect(kf)
+ */
+export async function disconnect(kf: Keyframe): Promise<void> {
+  reset(kf)
+  if (!kf._internal.frameStarted()) return
+  try {
+    const frame = await kf.frame()
+    await frame.request('SIGN_OUT', {})
+  } catch (error) {
+    if (!isFrameGone(error)) throw new DisconnectError({ cause: error })
+  }
+}
+
+/** Which code the frame asks for after UPDATE_EMAIL: the current address's first, or the new one's. */
+export type UpdateEmailAction = RequestResult<'UPDATE_EMAIL'>['action']
+
+/**
+ * Starts changing the account's e-mail to `newEmail`. The frame mails a code to the current address
+ * (`'VERIFY_PRIMARY_OTP'`), or straight to the new one (`'VERIFY_SECONDARY_OTP'`).
+ * @throws {InvalidParamsError} 'Invalid email'.
+ * @example
+ * import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '@keyframe/sdk'
+ * const { action } = await updateEmail(kf, { newEmail: 'ada@new.example' })
+ * if (action === 'VERIFY_PRIMARY_OTP') await updateEmailPrimaryOtp(kf, { otp: codeFromOldAddress })
+ * await updateEmailSecondaryOtp(kf, { otp: codeFromNewAddress })
+ */
+export async function updateEmail(
+  kf: Keyframe,
+  parameters: { newEmail: string; signal?: AbortSignal },
+): Promise<{ action: UpdateEmailAction }> {
+  const { newEmail, signal } = parameters
+  const frame = await kf.frame()
+  const result = await frame.request('UPDATE_EMAIL', { newEmail }, optionsOf(signal))
+  runtimeOf(kf).newEmail = newEmail
+  return result
+}
+
+/**
+ * The e-mail update's first step: the code mailed to the current address. Next comes
+ * `updateEmailSecondaryOtp`.
+ * @throws {ProtocolError} the frame's refusal, in its words.
+ * @example
+ * import { updateEmailPrimaryOtp } from '@keyframe/sdk'
+ * await updateEmailPrimaryOtp(kf, { otp: '123456' })
+ */
+export async function updateEmailPrimaryOtp(
+  kf: Keyframe,
+  parameters: { otp: string; signal?: AbortSignal },
+): Promise<void> {
+  const frame = await kf.frame()
+  await frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp: parameters.otp }, optionsOf(parameters.signal))
+}
+
+/**
+ * The e-mail update's last step: the code mailed to the new address. The account's e-mail and the login
+ * cache take the new address (SPEC §4).
+ * @throws {ProtocolError} the frame's refusal, in its words.
+ * @example
+ * import { updateEmailSecondaryOtp } from '@keyframe/sdk'
+ * const { email } = await updateEmailSecondaryOtp(kf, { otp: '654321' })
+ */
+export async function updateEmailSecondaryOtp(
+  kf: Keyframe,
+  parameters: { otp: string; signal?: AbortSignal },
+): Promise<{ email: string }> {
+  const frame = await kf.frame()
+  const { newEmail } = await frame.request(
+    'UPDATE_EMAIL_SECONDARY_OTP',
+    { otp: parameters.otp },
+    optionsOf(parameters.signal),
+  )
+  const { store, storage } = kf._internal
+  runtimeOf(kf).newEmail = undefined
+  const { connections } = store.getState()
+  const next = { ...connections }
+  for (const namespace of CHAIN_NAMESPACES) {
+    const connection = connections[namespace]
+    if (connection.status === 'connected') {
+      next[namespace] = { ...connection, user: { ...connection.user, email: newEmail } }
+    }
+  }
+  store.setState({ connections: next })
+  saveLogin(storage, { email: newEmail })
+  return { email: newEmail }
+}
+
+/** The e-mail of the login under way, and the new address of the e-mail update under way. @internal */
+export function getEmailFlow(kf: Keyframe): { email: string | undefined; newEmail: string | undefined } {
+  const { email, newEmail } = runtimeOf(kf)
+  return { email, newEmail }
+}
+
+// ── Readers and watchers ─────────────────────────────────────────────────────
+
+/** The account of the active namespace. */
+export type Account = {
+  readonly status: ConnectionStatus
+  readonly isConnected: boolean
+  readonly isConnecting: boolean
+  readonly isDisconnected: boolean
+  /** The namespace these fields come from. */
+  readonly namespace: ChainNamespace
+  readonly address: string | undefined
+  /** CAIP-10 id, e.g. `eip155:1:0xab…`. */
+  readonly caipAddress: Caip10Id | undefined
+  /** CAIP-2 id of the account's chain. */
+  readonly chainId: Caip2Id | undefined
+  /** E-mail and user name of the logged-in person. */
+  readonly user: AccountUser | undefined
+}
+
+const selectAccount = memoPerInstance<Account>(
+  (kf) => {
+    const { connections, activeNamespace } = kf.getState()
+    const connection = connections[activeNamespace] ?? DISCONNECTED
+    const { status } = connection
+    return {
+      status,
+      isConnected: status === 'connected',
+      isConnecting: status === 'connecting',
+      isDisconnected: status === 'disconnected',
+      namespace: activeNamespace,
+      address: connection.address,
+      caipAddress: connection.caipAddress,
+      chainId: connection.chainId,
+      user: connection.user,
+    }
+  },
+  // By value: reading the same user again (a sync, a session update) is no change.
+  (a, b) =>
+    a.namespace === b.namespace &&
+    a.status === b.status &&
+    a.address === b.address &&
+    a.caipAddress === b.caipAddress &&
+    a.chainId === b.chainId &&
+    a.user?.email === b.user?.email &&
+    a.user?.username === b.user?.username,
+)
+
+/**
+ * The account: its status (disconnected, connecting, connected), address, CAIP ids and user. The same
+ * object is returned until one of its fields changes.
+ * @example
+ * import { getAccount } from '@keyframe/sdk'
+ * const { status, address, user } = getAccount(kf)
+ */
+export function getAccount(kf: Keyframe): Account {
+  return selectAccount(kf)
+}
+
+/**
+ * Calls `onChange` when the account's status, address, chain or user changes. Returns the unsubscribe.
+ * @example
+ * import { watchAccount } from '@keyframe/sdk'
+ * const unwatch = watchAccount(kf, { onChange: (account) => console.log(account.status, account.address) })
+ */
+export function watchAccount(
+  kf: Keyframe,
+  parameters: { onChange(account: Account, previous: Account): void },
+): () => void {
+  return watchSelected(kf, getAccount, parameters.onChange)
+}
+
+/**
+ * The connection of one namespace (default: the active one): its status and account fields.
+ * @example
+ * import { getConnection } from '@keyframe/sdk'
+ * getConnection(kf, { namespace: 'solana' }).status // 'disconnected'
+ */
+export function getConnection(
+  kf: Keyframe,
+  parameters: { namespace?: ChainNamespace } = {},
+): NamespaceConnection {
+  const { connections, activeNamespace } = kf.getState()
+  return connections[parameters.namespace ?? activeNamespace] ?? DISCONNECTED
+}
+
+/**
+ * Calls `onChange` when the connection of one namespace (default: the active one) changes. Returns the
+ * unsubscribe.
+ * @example
+ * import { watchConnection } from '@keyframe/sdk'
+ * const unwatch = watchConnection(kf, { namespace: 'eip155', onChange: ({ status }) => console.log(status) })
+ */
+export function watchConnection(
+  kf: Keyframe,
+  parameters: {
+    namespace?: ChainNamespace
+    onChange(connection: NamespaceConnection, previous: NamespaceConnection): void
+  },
+): () => void {
+  const { namespace } = parameters
+  return watchSelected(kf, (k) => getConnection(k, namespace ? { namespace } : {}), parameters.onChange)
+}
