@@ -16,6 +16,9 @@ step() { # name, command…: a check that counts as one test
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "✗ $name failed"; fi
 }
 
+# A real PostgreSQL server for the frame server's suite (it also runs on PGlite, the embedded default).
+if url=$(bash scripts/postgres.sh); then export TEST_DATABASE_URL=$url; else failed=$((failed + 1)); echo "✗ postgres failed to start"; fi
+
 step lint npx biome check .
 step typecheck npx turbo run typecheck --output-logs=errors-only
 
@@ -35,4 +38,5 @@ passed=$((passed + p))
 failed=$((failed + f))
 for rc in $unit_rc $e2e_rc $conf_rc; do [ "$rc" = 0 ] || [ "$f" != 0 ] || failed=$((failed + 1)); done
 echo "$passed passed, $failed failed"
+bash scripts/postgres.sh stop >/dev/null 2>&1 || true
 [ "$failed" = 0 ]

@@ -1,5 +1,13 @@
 export { chromiumLaunchOptions } from './chromium.ts'
 export { type LoadedScript, recordScripts, sumGzip } from './loadedJs.ts'
+export {
+  type CaughtMail,
+  type CaughtMailSummary,
+  type MailCatcher,
+  type MailCatcherOptions,
+  startMailCatcher,
+  type WaitForOptions,
+} from './mail/startMailCatcher.ts'
 export { dappDist, frameWebDist, repoRoot } from './paths.ts'
 export { type Stack, type StackOptions, startStack } from './startStack.ts'
 export { type StaticSite, startStaticSite } from './staticSite.ts'

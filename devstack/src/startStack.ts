@@ -1,4 +1,5 @@
-import { startFrameServer } from '@keyframe/frame/server'
+import { createDatabase, loadServerConfig, startFrameServer } from '@keyframe/frame/server'
+import { type MailCatcher, startMailCatcher } from './mail/startMailCatcher.ts'
 import { dappDist, frameWebDist } from './paths.ts'
 import { startStaticSite } from './staticSite.ts'
 
@@ -12,6 +13,11 @@ export type StackOptions = {
   extraOrigins?: string[]
   /** 'off' only for the e2e test that proves the in-frame guard alone refuses a hostile embedder. */
   frameAncestors?: 'enforce' | 'off'
+  /** PGlite data folder that survives restarts (`npm start`); default: a fresh in-memory database. */
+  dataDir?: string
+  /** Ports of the mail catcher on 127.0.0.1 (0 = any free port). */
+  smtpPort?: number
+  mailboxPort?: number
 }
 
 export type Stack = {
@@ -21,6 +27,8 @@ export type Stack = {
   frameUrl: string
   frameOrigin: string
   projectId: string
+  /** The SMTP catcher every mail of the frame server goes to; its inbox is at `mail.httpUrl`. */
+  mail: MailCatcher
   close(): Promise<void>
 }
 
@@ -37,7 +45,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     port: options.dappPort ?? 0,
     config: () => ({ projectId, frameUrl }),
   })
+  const mail = await startMailCatcher({ smtpPort: options.smtpPort ?? 0, httpPort: options.mailboxPort ?? 0 })
+  // A database that survives restarts needs secrets that do too: the dev ones kept in frame-app/.data.
+  const database =
+    options.dataDir === undefined ? undefined : await createDatabase({ dataDir: options.dataDir })
   const frame = await startFrameServer({
+    ...(database ? { database, secrets: loadServerConfig({ NODE_ENV: 'development' }).secrets } : {}),
+    smtpUrl: mail.smtpUrl,
     projects: [{ id: projectId, allowedOrigins: [dapp.origin, ...(options.extraOrigins ?? [])] }],
     webRoot: frameWebDist,
     port: options.framePort ?? 0,
@@ -53,8 +67,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     frameUrl,
     frameOrigin,
     projectId,
+    mail,
     async close() {
-      await Promise.all([dapp.close(), frame.close()])
+      await Promise.all([dapp.close(), frame.close(), mail.close()])
     },
   }
 }

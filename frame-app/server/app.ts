@@ -1,33 +1,64 @@
 /**
- * The frame server: serves the built frame document per project with its security headers, and its assets.
+ * The frame server: the frame document per project (CSP and allowlist from the projects table), its assets,
+ * e-mail login, sessions, the share vault, the admin API and `/healthz`.
  * @module
  */
 import { readFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { type Project, parseProjects } from './config.ts'
+import { adminRoutes } from './admin/routes.ts'
+import { approvePageRoutes } from './auth/email/approvePage.ts'
+import { emailAuthRoutes } from './auth/email/routes.ts'
+import type { ServerContext } from './context.ts'
+import type { CrashHook } from './crashPoint.ts'
+import type { ServerSecrets } from './crypto/keys.ts'
+import type { Database } from './db/createDatabase.ts'
 import { renderFrameHtml } from './frameHtml.ts'
 import { DEFAULT_CONTENT_SECURITY_POLICY, type FrameAncestorsMode, frameDocumentHeaders } from './headers.ts'
+import { type ErrorBody, fail } from './http/errors.ts'
+import { sameOriginOnly } from './http/sameOrigin.ts'
+import { LIMITS, type Limits } from './limits.ts'
+import { createLogger, type Logger } from './logger.ts'
+import { createMailer, type Mailer } from './mail/createMailer.ts'
+import { getProject } from './projects/store.ts'
+import { sessionRoutes } from './session/routes.ts'
+import { vaultRoutes } from './vault/routes.ts'
+
+export type { ErrorBody } from './http/errors.ts'
 
 export type FrameAppOptions = {
-  /** Projects and their allowed dApp origins; validated here (each origin through `parseAllowedOrigin`). */
-  projects: readonly Project[]
+  /** Projects, users, shares and sessions (`createDatabase`). */
+  database: Database
   /** The built frame web app (`frame-app/dist/web`): `index.html` and `assets/`. */
   webRoot: string
+  /** KEK, operator recovery key, OTP pepper. */
+  secrets: ServerSecrets
+  /** Outgoing mail. Default: dropped (development without SMTP_URL). */
+  mailer?: Mailer
+  /**
+   * The public origin (`PUBLIC_URL`). HTTPS → `__Host-` session cookie; plain-http loopback → bearer token;
+   * it also builds the links in mails and is the only `Origin` the API accepts. Default: the request's own URL.
+   */
+  publicUrl?: string
+  /** Enables `/api/admin/*` (≥ 32 characters). */
+  adminToken?: string
+  /** The clock (default `() => new Date()`); tests pass a fake one. */
+  now?: () => Date
+  /** Default: JSON lines on stderr, secrets redacted. */
+  logger?: Logger
+  /** Overrides of {@link LIMITS} (tests only). */
+  limits?: Partial<Limits>
+  /** Test-only fault injection (`crashPoint.ts`). */
+  crash?: CrashHook
   /**
    * `'enforce'` (default) sends `frame-ancestors <the project's origins>`. `'off'` drops that directive and
    * exists ONLY so an e2e test can show that the in-frame origin guard refuses a hostile embedder on its own
    * (defence in depth). Never use it in a deployment.
    */
   frameAncestors?: FrameAncestorsMode
-  /** Where errors are logged (default `console.error`). Only the method, path and error name/message go in. */
-  log?: (message: string, fields: Record<string, unknown>) => void
 }
-
-/** The `{ code, message }` body of every error response. */
-export type ErrorBody = { code: string; message: string }
 
 const ASSET_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -40,23 +71,36 @@ const ASSET_TYPES: Record<string, string> = {
 /** One flat file name as Vite emits it (`index-B3x_9a.js`): no slash, no leading dot. */
 const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/
 
-function fail(status: ContentfulStatusCode, code: string, message: string): never {
-  throw new HTTPException(status, { res: Response.json({ code, message } satisfies ErrorBody, { status }) })
-}
-
 /**
- * Creates the frame server's Hono app: `GET /frame?projectId=…`, `GET /assets/*`, `GET /healthz`.
- * @throws Error when a project is invalid (bad id, `*`, `null`, `file:`, a path…), before serving anything.
+ * Creates the frame server's Hono app.
+ * @throws Error when `frameAncestors` is not `'enforce'` or `'off'`.
  * @example
- * import { createFrameApp } from '@keyframe/frame/server'
- * const app = createFrameApp({ projects: [{ id: 'dev', allowedOrigins: ['http://127.0.0.1:5173'] }], webRoot })
+ * import { createDatabase, createFrameApp } from '@keyframe/frame/server'
+ * const database = await createDatabase()
+ * const app = createFrameApp({ database, webRoot, secrets })
  */
 export function createFrameApp(options: FrameAppOptions) {
-  const projects = new Map(parseProjects(options.projects).map((project) => [project.id, project]))
   const mode = options.frameAncestors ?? 'enforce'
   if (mode !== 'enforce' && mode !== 'off') throw new Error(`Invalid frameAncestors: ${String(mode)}`)
-  const log = options.log ?? ((message, fields) => console.error(message, fields))
+  const logger = options.logger ?? createLogger()
+  const publicUrl = options.publicUrl ? new URL(options.publicUrl).origin : undefined
+  const ctx: ServerContext = {
+    db: options.database.db,
+    secrets: options.secrets,
+    mailer: options.mailer ?? createMailer({ logger }),
+    logger,
+    now: options.now ?? (() => new Date()),
+    publicUrl,
+    limits: { ...LIMITS, ...options.limits },
+    crash: options.crash ?? (() => {}),
+  }
   const assetsDir = join(options.webRoot, 'assets')
+  // The largest legitimate body is a wallet registration (< 8 KB).
+  const limitBody = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) =>
+      c.json({ code: 'payload_too_large', message: 'Request body too large' } satisfies ErrorBody, 413),
+  })
 
   const app = new Hono()
     .use(async (c, next) => {
@@ -68,11 +112,21 @@ export function createFrameApp(options: FrameAppOptions) {
         headers.set('Content-Security-Policy', DEFAULT_CONTENT_SECURITY_POLICY)
       if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
     })
-    .get('/healthz', (c) => c.json({ ok: true as const }))
+    .get('/healthz', async (c) => {
+      try {
+        await options.database.ping()
+      } catch (error) {
+        logger.error('frame-server: database unreachable', { error })
+        return c.json({ ok: false as const }, 503)
+      }
+      return c.json({ ok: true as const })
+    })
     .get('/frame', async (c) => {
       const projectId = c.req.query('projectId')
       if (!projectId) fail(400, 'bad_request', 'Missing projectId')
-      const project = projects.get(projectId)
+      const project = /^[A-Za-z0-9_-]{1,64}$/.test(projectId)
+        ? await getProject(ctx.db, projectId)
+        : undefined
       // Spec §8: an unknown project id reads 'Invalid key'.
       if (!project) fail(403, 'invalid_key', 'Invalid key')
       let html: string
@@ -100,18 +154,24 @@ export function createFrameApp(options: FrameAppOptions) {
         'Cross-Origin-Resource-Policy': 'same-origin',
       })
     })
+    .use('/api/*', sameOriginOnly(publicUrl))
+    .use('/api/*', limitBody)
+    .use('/approve-device', limitBody)
+    .route('/api/auth/email', emailAuthRoutes(ctx))
+    .route('/api/session', sessionRoutes(ctx))
+    .route('/api/admin', adminRoutes(ctx, options.adminToken))
+    .route('/api', vaultRoutes(ctx))
+    .route('/approve-device', approvePageRoutes(ctx))
 
   app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' } satisfies ErrorBody, 404))
   app.onError((error, c) => {
-    if (error instanceof HTTPException) return error.getResponse()
-    // No query string, headers or body (they may carry tokens); credentials in URLs are masked.
-    const message = error.message.replace(/\/\/[^/\s@]+@/g, '//***@')
-    log('frame-server: unhandled error', {
-      method: c.req.method,
-      path: c.req.path,
-      error: error.name,
-      message,
-    })
+    if (error instanceof HTTPException) {
+      if (error.res) return error.getResponse()
+      // hono's own (e.g. 'Malformed JSON in request body'): same `{ code, message }` shape as ours.
+      return c.json({ code: 'bad_request', message: error.message } satisfies ErrorBody, error.status)
+    }
+    // No query string, headers or body (they may carry tokens); the logger redacts what the error holds.
+    logger.error('frame-server: unhandled error', { method: c.req.method, path: c.req.path, error })
     return c.json({ code: 'internal', message: 'An error occurred' } satisfies ErrorBody, 500)
   })
   return app

@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
-import { DEFAULT_PROJECTS_FILE, loadProjects, parseProjects } from './config.ts'
+import { afterAll, describe, expect, test } from 'vitest'
+import { loadProjects, parseProjects } from './config.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'keyframe-projects-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-afterEach(() => vi.unstubAllEnvs())
 
 function file(name: string, content: string): string {
   const path = join(dir, name)
@@ -23,7 +22,15 @@ describe('parseProjects', () => {
           allowedOrigins: ['HTTP://127.0.0.1:5173/', 'http://127.0.0.1:5173', 'https://*.Example.com:443'],
         },
       ]),
-    ).toEqual([{ id: 'dev', allowedOrigins: ['http://127.0.0.1:5173', 'https://*.example.com'] }])
+    ).toEqual([
+      {
+        id: 'dev',
+        name: 'dev',
+        allowedOrigins: ['http://127.0.0.1:5173', 'https://*.example.com'],
+        loginMethods: ['email'],
+        recoveryMode: 'passphrase',
+      },
+    ])
   })
 
   test('error: names each invalid field', () => {
@@ -63,20 +70,61 @@ describe('parseProjects', () => {
   })
 })
 
-describe('loadProjects', () => {
-  test('default: the dev file allows the demo dApp', async () => {
-    expect(await loadProjects(DEFAULT_PROJECTS_FILE)).toEqual([
-      { id: 'dev', allowedOrigins: ['http://127.0.0.1:5173'] },
+describe('parseProjects settings', () => {
+  test('parameters: name, loginMethods, recoveryMode', () => {
+    expect(
+      parseProjects([
+        {
+          id: 'acme',
+          name: 'Acme Wallet',
+          allowedOrigins: ['https://acme.example'],
+          recoveryMode: 'operator',
+          loginMethods: ['email', 'email'],
+        },
+      ]),
+    ).toEqual([
+      {
+        id: 'acme',
+        name: 'Acme Wallet',
+        allowedOrigins: ['https://acme.example'],
+        loginMethods: ['email'],
+        recoveryMode: 'operator',
+      },
     ])
   })
 
-  test('parameters: KEYFRAME_PROJECTS_FILE', async () => {
+  test.each([
+    [{ id: 'a', allowedOrigins: ['https://a.example'], recoveryMode: 'custodial' }, /recoveryMode/],
+    [
+      { id: 'a', allowedOrigins: ['https://a.example'], name: 'Evil\r\nBcc: x@y' },
+      /projects.0.name: Expected 1-64 characters/,
+    ],
+    [{ id: 'a', allowedOrigins: ['https://a.example'], name: '' }, /projects.0.name/],
+    [{ id: 'a', allowedOrigins: ['https://a.example'], loginMethods: ['password'] }, /loginMethods/],
+    [{ id: 'a', allowedOrigins: [] }, /A project needs at least one allowed origin/],
+    [{ id: 'bad id', allowedOrigins: ['https://a.example'] }, /projects.0.id/],
+    [{ id: 'a', allowedOrigins: ['null'] }, /null/],
+    [{ id: 'a', allowedOrigins: ['file:///tmp'] }, /file:/],
+  ])('error: %j', (project, message) => {
+    expect(() => parseProjects([project])).toThrow(message)
+  })
+})
+
+describe('loadProjects (import files)', () => {
+  test('default: reads and validates a file', async () => {
     const path = file(
       'env.json',
-      JSON.stringify({ projects: [{ id: 'prod', allowedOrigins: ['https://app.example'] }] }),
+      JSON.stringify({ projects: [{ id: 'prod', name: 'Prod', allowedOrigins: ['https://app.example'] }] }),
     )
-    vi.stubEnv('KEYFRAME_PROJECTS_FILE', path)
-    expect(await loadProjects()).toEqual([{ id: 'prod', allowedOrigins: ['https://app.example'] }])
+    expect(await loadProjects(path)).toEqual([
+      {
+        id: 'prod',
+        name: 'Prod',
+        allowedOrigins: ['https://app.example'],
+        loginMethods: ['email'],
+        recoveryMode: 'passphrase',
+      },
+    ])
   })
 
   test('error: unreadable, not JSON, or invalid', async () => {

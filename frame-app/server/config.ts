@@ -1,22 +1,36 @@
 /**
- * Projects the frame serves: id → allowed dApp origins. A config file for now; the database comes with the
- * e-mail login issue (`/api/projects`).
+ * Project definitions: validation, and the JSON import format. Projects live in the database (`projects`
+ * table); a JSON file is only an import source (`KEYFRAME_PROJECTS_FILE` at start, `admin project import`).
  * @module
  */
 import { readFile } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
 import { parseAllowedOrigin } from '@keyframe/protocol'
 import * as z from 'zod/mini'
+import { LOGIN_METHODS, type LoginMethod, RECOVERY_MODES, type RecoveryMode } from './db/schema/projects.ts'
 
-/** One project: its id (the SDK's `projectId`) and the exact dApp origins that may embed its frame. */
+/** One project: the SDK's `projectId`, the exact dApp origins that may embed its frame, and its settings. */
 export type Project = {
   id: string
+  /** Shown in mails ("Your Acme login code"). */
+  name: string
   /** Canonical allowed origins (`https://app.example.com`, or one leading `*.` label). */
   allowedOrigins: string[]
+  loginMethods: LoginMethod[]
+  recoveryMode: RecoveryMode
 }
 
-/** The dev project file: project `dev` allowing the demo dApp at http://127.0.0.1:5173. */
-export const DEFAULT_PROJECTS_FILE = fileURLToPath(new URL('../projects.dev.json', import.meta.url))
+/** What an import or the admin API accepts: `name` defaults to the id, `loginMethods` to `['email']`, `recoveryMode` to `'passphrase'`. */
+export type ProjectInput = Pick<Project, 'id' | 'allowedOrigins'> &
+  Partial<Omit<Project, 'id' | 'allowedOrigins'>>
+
+/** The project seeded in development: the demo dApp at http://127.0.0.1:5173, passphrase recovery. */
+export const DEV_PROJECT: Project = {
+  id: 'dev',
+  name: 'Keyframe Dev',
+  allowedOrigins: ['http://127.0.0.1:5173'],
+  loginMethods: ['email'],
+  recoveryMode: 'passphrase',
+}
 
 const allowedOrigin = z.string().check(
   z.superRefine((value, ctx) => {
@@ -32,15 +46,31 @@ const allowedOrigin = z.string().check(
   }),
 )
 
-const projectsSchema = z
-  .array(
-    z.strictObject({
-      id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected 1-64 letters, digits, "_" or "-"')),
-      allowedOrigins: z
-        .array(allowedOrigin)
-        .check(z.minLength(1, 'A project needs at least one allowed origin')),
-    }),
+export const projectIdSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected 1-64 letters, digits, "_" or "-"'))
+
+/** A name safe in a mail subject and a From display name: no control characters, quotes or angle brackets. */
+export const projectNameSchema = z
+  .string()
+  .check(
+    z.regex(/^[^\p{Cc}<>"\\]{1,64}$/u, 'Expected 1-64 characters without control characters, quotes or <>'),
   )
+
+export const allowedOriginsSchema = z
+  .array(allowedOrigin)
+  .check(z.minLength(1, 'A project needs at least one allowed origin'), z.maxLength(100))
+
+export const projectInputSchema = z.strictObject({
+  id: projectIdSchema,
+  name: z.optional(projectNameSchema),
+  allowedOrigins: allowedOriginsSchema,
+  loginMethods: z.optional(z.array(z.enum(LOGIN_METHODS)).check(z.minLength(1))),
+  recoveryMode: z.optional(z.enum(RECOVERY_MODES)),
+})
+
+const projectsSchema = z
+  .array(projectInputSchema)
   .check(
     z.refine(
       (projects) => new Set(projects.map((p) => p.id)).size === projects.length,
@@ -56,8 +86,23 @@ function describe(issue: z.core.$ZodIssue): string {
   return issue.message
 }
 
+/** Canonical origins, duplicates dropped. */
+export function canonicalOrigins(origins: readonly string[]): string[] {
+  return [...new Set(origins.map(parseAllowedOrigin))]
+}
+
+function withDefaults(project: z.output<typeof projectInputSchema>): Project {
+  return {
+    id: project.id,
+    name: project.name ?? project.id,
+    allowedOrigins: canonicalOrigins(project.allowedOrigins),
+    loginMethods: [...new Set<LoginMethod>(project.loginMethods ?? ['email'])],
+    recoveryMode: project.recoveryMode ?? 'passphrase',
+  }
+}
+
 /**
- * Validates projects and returns them with canonical origins.
+ * Validates projects and returns them with canonical origins and defaults filled in.
  * @throws Error naming each invalid field, e.g. `projects.0.allowedOrigins.0: Invalid origin "*": …`.
  */
 export function parseProjects(input: unknown): Project[] {
@@ -68,20 +113,15 @@ export function parseProjects(input: unknown): Project[] {
     )
     throw new Error(`Invalid projects config:\n  ${issues.join('\n  ')}`)
   }
-  return parsed.data.map((project) => ({
-    id: project.id,
-    allowedOrigins: [...new Set(project.allowedOrigins.map(parseAllowedOrigin))],
-  }))
+  return parsed.data.map(withDefaults)
 }
 
 /**
- * Reads the projects file: `{ "projects": [{ "id": "dev", "allowedOrigins": ["http://127.0.0.1:5173"] }] }`.
- * @param file defaults to `KEYFRAME_PROJECTS_FILE`, then `frame-app/projects.dev.json`.
+ * Reads a projects file for import:
+ * `{ "projects": [{ "id": "acme", "name": "Acme", "allowedOrigins": ["https://app.acme.com"], "recoveryMode": "passphrase" }] }`.
  * @throws Error when the file cannot be read, is not JSON, or fails {@link parseProjects}.
  */
-export async function loadProjects(
-  file: string = process.env.KEYFRAME_PROJECTS_FILE || DEFAULT_PROJECTS_FILE,
-) {
+export async function loadProjects(file: string): Promise<Project[]> {
   let json: unknown
   try {
     json = JSON.parse(await readFile(file, 'utf8'))

@@ -1,25 +1,67 @@
 /**
- * `npm start -w frame-app`: serves the built frame. PORT (default 5174), HOST (default localhost),
- * KEYFRAME_PROJECTS_FILE (default frame-app/projects.dev.json).
+ * `npm start -w frame-app`: the frame server, configured by the environment (see `env.ts` and the README):
+ * PORT (5174), HOST (localhost), PUBLIC_URL, DATABASE_URL or PGLITE_DIR, SMTP_URL, MAIL_FROM, KEK, KEK_ID,
+ * OTP_PEPPER, OPERATOR_RECOVERY_KEY(_ID), ADMIN_TOKEN, KEYFRAME_PROJECTS_FILE. NODE_ENV=production refuses
+ * to start without what a deployment needs.
  */
-import { loadProjects } from './config.ts'
+import { DEV_PROJECT, loadProjects } from './config.ts'
+import { crashHookFromEnv } from './crashPoint.ts'
+import { createDatabase } from './db/createDatabase.ts'
+import { assertOperatorKey, ConfigError, loadServerConfig } from './env.ts'
+import { createLogger } from './logger.ts'
+import { addProject, importProjects, listProjects } from './projects/store.ts'
 import { startFrameServer } from './serve.ts'
 
-const projects = await loadProjects()
+const logger = createLogger()
+let config: ReturnType<typeof loadServerConfig>
+try {
+  config = loadServerConfig()
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
+
+const database = await createDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
+const now = new Date()
+if (!config.production) await addProject(database.db, DEV_PROJECT, now)
+if (config.projectsFile) await importProjects(database.db, await loadProjects(config.projectsFile), now)
+const projects = await listProjects(database.db)
+try {
+  assertOperatorKey(config, projects)
+} catch (error) {
+  console.error((error as Error).message)
+  await database.close()
+  process.exit(1)
+}
+
 const server = await startFrameServer({
-  projects,
-  port: Number(process.env.PORT ?? 5174),
-  hostname: process.env.HOST || 'localhost',
+  database,
+  secrets: config.secrets,
+  smtpUrl: config.smtpUrl,
+  mailFrom: config.mailFrom,
+  publicUrl: config.publicUrl,
+  adminToken: config.adminToken,
+  crash: crashHookFromEnv(),
+  logger,
+  port: config.port,
+  hostname: config.host,
 })
-console.log(`Keyframe frame server on ${server.url}`)
+console.log(
+  `Keyframe frame server on ${server.url} (${database.kind}${config.production ? ', production' : ''})`,
+)
 for (const project of projects) {
   console.log(
-    `  ${project.id}: ${server.url}/frame?projectId=${project.id}  (allows ${project.allowedOrigins.join(', ')})`,
+    `  ${project.id}: ${config.publicUrl ?? server.url}/frame?projectId=${project.id}  (allows ${project.allowedOrigins.join(', ')})`,
   )
 }
+if (!config.smtpUrl) console.log('  SMTP_URL is not set: mails are dropped')
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void server.close().then(() => process.exit(0))
+    void server.close().then(async () => {
+      await database.close()
+      process.exit(0)
+    })
   })
 }

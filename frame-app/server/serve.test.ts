@@ -42,11 +42,17 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
   })
 }
 
-test('default: listens on the actual port and serves', async () => {
+test('default: listens on the actual port, imports its projects and serves', async () => {
   expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ ok: true })
   expect((await fetch(`${server.url}/assets/a.js`)).status).toBe(200)
   expect((await fetch(`${server.url}/frame?projectId=dev`)).status).toBe(200)
+})
+
+test('error: an invalid project to import refuses to start', async () => {
+  await expect(
+    startFrameServer({ projects: [{ id: 'dev', allowedOrigins: ['*'] }], port: 0 }),
+  ).rejects.toThrow(/Invalid projects config/)
 })
 
 test.each([
@@ -69,5 +75,7 @@ test('behavior: close() stops listening', async () => {
   expect(other.url).toMatch(/^http:\/\/localhost:\d+$/)
   await fetch(`${other.url}/healthz`)
   await other.close()
+  // Its own in-memory database was closed with it.
+  await expect(other.database.ping()).rejects.toThrow()
   await expect(fetch(`${other.url}/healthz`)).rejects.toThrow()
 })

@@ -2,47 +2,97 @@ import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createFrameApp, type FrameAppOptions } from './app.ts'
+import { type ProjectInput, parseProjects } from './config.ts'
+import { randomSecrets, type ServerSecrets } from './crypto/keys.ts'
+import { createDatabase, type Database } from './db/createDatabase.ts'
+import { createLogger } from './logger.ts'
+import { createMailer, type Mailer } from './mail/createMailer.ts'
+import { importProjects } from './projects/store.ts'
+import { sweep } from './sweep.ts'
 
 /** The built frame web app, next to this package. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url))
 
-export type StartFrameServerOptions = Omit<FrameAppOptions, 'webRoot'> & {
+export type StartFrameServerOptions = Omit<FrameAppOptions, 'webRoot' | 'database' | 'secrets' | 'mailer'> & {
   /** Default: `frame-app/dist/web`. */
   webRoot?: string
   /** 0 picks a free port. */
   port: number
   /** Default `'localhost'`. */
   hostname?: string
+  /** Default: a throwaway in-memory PGlite, closed with the server. `main.ts` passes the configured one. */
+  database?: Database
+  /** Imported into the database at start (the file wins for the ids it lists): devstack, e2e, tests. */
+  projects?: readonly ProjectInput[]
+  /** Default: random per start (fine for a throwaway database only). */
+  secrets?: ServerSecrets
+  /** Default: nodemailer to `smtpUrl`, or dropped mail without it. */
+  mailer?: Mailer
+  smtpUrl?: string
+  mailFrom?: string
 }
 
 export type FrameServer = {
   /** Where it listens, e.g. `http://localhost:54321` (no trailing slash). */
   url: string
+  database: Database
   close(): Promise<void>
 }
 
 /**
  * Starts the frame server on `hostname:port` (devstack, e2e, bench, `server/main.ts`).
+ * @throws Error when a project to import is invalid (bad id, `*`, `null`, `file:`, a path…).
  * @example
  * import { startFrameServer } from '@keyframe/frame/server'
- * const frame = await startFrameServer({ projects, port: 0 })
+ * const frame = await startFrameServer({ projects: [{ id: 'dev', allowedOrigins: ['http://127.0.0.1:5173'] }], port: 0 })
  * console.log(frame.url) // http://localhost:54321
  * await frame.close()
  */
-export function startFrameServer(options: StartFrameServerOptions): Promise<FrameServer> {
-  const { webRoot = DEFAULT_WEB_ROOT, port, hostname = 'localhost', ...appOptions } = options
-  const app = createFrameApp({ ...appOptions, webRoot })
+export async function startFrameServer(options: StartFrameServerOptions): Promise<FrameServer> {
+  const {
+    webRoot = DEFAULT_WEB_ROOT,
+    port,
+    hostname = 'localhost',
+    database: given,
+    projects,
+    secrets = randomSecrets(),
+    mailer: givenMailer,
+    smtpUrl,
+    mailFrom,
+    ...appOptions
+  } = options
+  const parsed = projects ? parseProjects(projects) : []
+  const logger = appOptions.logger ?? createLogger()
+  const database = given ?? (await createDatabase({ dataDir: 'memory://' }))
+  const mailer = givenMailer ?? createMailer({ smtpUrl, from: mailFrom, logger })
+  try {
+    if (parsed.length > 0) await importProjects(database.db, parsed, new Date())
+  } catch (error) {
+    if (!given) await database.close()
+    throw error
+  }
+  const app = createFrameApp({ ...appOptions, logger, webRoot, database, secrets, mailer })
+  const janitor = setInterval(() => {
+    sweep(database.db, new Date()).catch((error: unknown) => logger.warn('sweep failed', { error }))
+  }, 15 * 60_000)
+  janitor.unref()
+
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
       server.off('error', reject)
       const host = hostname.includes(':') ? `[${hostname}]` : hostname
       resolve({
         url: `http://${host}:${info.port}`,
-        close: () =>
-          new Promise<void>((done, failed) => {
+        database,
+        close: async () => {
+          clearInterval(janitor)
+          await new Promise<void>((done, failed) => {
             server.close((error) => (error ? failed(error) : done()))
             server.closeAllConnections()
-          }),
+          })
+          if (!givenMailer) mailer.close()
+          if (!given) await database.close()
+        },
       })
     }) as Server
     server.once('error', reject)

@@ -1,0 +1,195 @@
+/**
+ * Mailed codes and links (SECURITY.md §2): issuing under the per-address send limits, and checking under the
+ * try limits and the address lockout. Everything here keys on the recipient address alone, never on whether
+ * an account exists, so a known and an unknown address behave the same.
+ * @module
+ */
+import { randomUUID } from 'node:crypto'
+import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
+import type { ServerContext } from '../context.ts'
+import { codeMatches, generateLinkToken, generateOtp, hashCode, hashEmail } from '../crypto/otp.ts'
+import type { Db } from '../db/createDatabase.ts'
+import { type ChallengePurpose, otpChallenges } from '../db/schema/auth.ts'
+import { loginGuards } from '../db/schema/users.ts'
+
+export type Challenge = typeof otpChallenges.$inferSelect
+
+/** Why a send or a check was refused: the route turns it into its HTTP answer. */
+export type Refusal =
+  | { ok: false; reason: 'locked' | 'cooldown' | 'hourly'; retryAfterMs: number }
+  | { ok: false; reason: 'no_challenge' | 'used' | 'expired' | 'dead' | 'wrong'; triesLeft?: number }
+
+/** Trimmed and lower-cased: one address, one account, one set of limits. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/** Serializes sends and checks for one address across connections (and is harmless on PGlite). */
+async function lockAddress(tx: Db, email: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`keyframe-mail:${email}`}, 0))`)
+}
+
+async function lockedFor(tx: Db, ctx: ServerContext, email: string, now: Date): Promise<number> {
+  const [guard] = await tx
+    .select({ lockedUntil: loginGuards.lockedUntil })
+    .from(loginGuards)
+    .where(eq(loginGuards.emailHash, hashEmail(ctx.secrets, email)))
+  const until = guard?.lockedUntil?.getTime() ?? 0
+  return Math.max(0, until - now.getTime())
+}
+
+export type IssueParameters = {
+  purpose: ChallengePurpose
+  /** `otp`: 6 digits to type. `link`: a 256-bit token for an approval link. */
+  kind: 'otp' | 'link'
+  projectId: string
+  /** Recipient (normalized). */
+  email: string
+  devicePublicKey?: string | null
+  userId?: string | null
+  sessionId?: string | null
+  newEmail?: string | null
+}
+
+/**
+ * Creates a challenge and returns its code for the mail, unless the address is locked, was mailed under
+ * 30 s ago, or got 5 mails this hour. Older open challenges for the same purpose and device (or session)
+ * expire: only the newest code works.
+ */
+export async function issueChallenge(
+  ctx: ServerContext,
+  parameters: IssueParameters,
+): Promise<{ ok: true; id: string; code: string } | Refusal> {
+  const now = ctx.now()
+  return ctx.db.transaction(async (tx) => {
+    await lockAddress(tx, parameters.email)
+    const locked = await lockedFor(tx, ctx, parameters.email, now)
+    if (locked > 0) return { ok: false, reason: 'locked', retryAfterMs: locked } as const
+
+    const hourAgo = new Date(now.getTime() - 60 * 60_000)
+    const sent = await tx
+      .select({ createdAt: otpChallenges.createdAt })
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.email, parameters.email), gt(otpChallenges.createdAt, hourAgo)))
+      .orderBy(asc(otpChallenges.createdAt))
+    const last = sent.at(-1)?.createdAt.getTime()
+    if (last !== undefined && now.getTime() - last < ctx.limits.resendCooldownMs)
+      return {
+        ok: false,
+        reason: 'cooldown',
+        retryAfterMs: last + ctx.limits.resendCooldownMs - now.getTime(),
+      } as const
+    if (sent.length >= ctx.limits.sendsPerHour) {
+      const oldest = sent[sent.length - ctx.limits.sendsPerHour]?.createdAt.getTime() ?? now.getTime()
+      return { ok: false, reason: 'hourly', retryAfterMs: oldest + 60 * 60_000 - now.getTime() } as const
+    }
+
+    await tx
+      .update(otpChallenges)
+      .set({ expiresAt: now })
+      .where(and(sameLookup(parameters), isNull(otpChallenges.usedAt), gt(otpChallenges.expiresAt, now)))
+
+    const id = randomUUID()
+    const code = parameters.kind === 'otp' ? generateOtp() : generateLinkToken()
+    await tx.insert(otpChallenges).values({
+      id,
+      purpose: parameters.purpose,
+      projectId: parameters.projectId,
+      email: parameters.email,
+      codeHash: hashCode(ctx.secrets, id, code),
+      devicePublicKey: parameters.devicePublicKey ?? null,
+      userId: parameters.userId ?? null,
+      sessionId: parameters.sessionId ?? null,
+      newEmail: parameters.newEmail ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ctx.limits.codeTtlMs),
+    })
+    return { ok: true, id, code } as const
+  })
+}
+
+/** The challenges a new one supersedes: same purpose and recipient, same device or same session. */
+function sameLookup(parameters: IssueParameters): SQL {
+  const conditions = [
+    eq(otpChallenges.purpose, parameters.purpose),
+    eq(otpChallenges.email, parameters.email),
+  ]
+  if (parameters.sessionId) conditions.push(eq(otpChallenges.sessionId, parameters.sessionId))
+  else if (parameters.devicePublicKey)
+    conditions.push(eq(otpChallenges.devicePublicKey, parameters.devicePublicKey))
+  return and(...conditions) as SQL
+}
+
+/** Removes a challenge whose mail could not be sent, so the address is not held by the cooldown. */
+export async function dropChallenge(ctx: ServerContext, id: string): Promise<void> {
+  await ctx.db.delete(otpChallenges).where(eq(otpChallenges.id, id))
+}
+
+/**
+ * The newest challenge matching `where`, row-locked for the rest of the transaction so parallel checks of
+ * one challenge queue up (no more than 5 tries, no double use).
+ */
+export async function latestChallenge(tx: Db, where: SQL | undefined): Promise<Challenge | undefined> {
+  const [row] = await tx
+    .select()
+    .from(otpChallenges)
+    .where(where)
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1)
+    .for('update')
+  return row
+}
+
+/**
+ * Checks a code against its challenge inside the caller's transaction. A wrong code costs a try and counts
+ * toward the address lockout (both are written even though the caller answers with an error, so the caller
+ * must commit, not throw). A right code resets the address's failure count; the caller marks the challenge used.
+ */
+export async function checkCode(
+  tx: Db,
+  ctx: ServerContext,
+  challenge: Challenge | undefined,
+  code: string,
+): Promise<{ ok: true; challenge: Challenge } | Refusal> {
+  if (!challenge) return { ok: false, reason: 'no_challenge' }
+  const now = ctx.now()
+  const locked = await lockedFor(tx, ctx, challenge.email, now)
+  if (locked > 0) return { ok: false, reason: 'locked', retryAfterMs: locked }
+  if (challenge.usedAt) return { ok: false, reason: 'used' }
+  if (challenge.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' }
+  if (challenge.tries >= ctx.limits.maxTries) return { ok: false, reason: 'dead' }
+
+  const emailHash = hashEmail(ctx.secrets, challenge.email)
+  if (codeMatches(ctx.secrets, challenge.id, code, challenge.codeHash)) {
+    await tx
+      .update(loginGuards)
+      .set({ consecutiveFailures: 0, updatedAt: now })
+      .where(eq(loginGuards.emailHash, emailHash))
+    return { ok: true, challenge }
+  }
+
+  await tx
+    .update(otpChallenges)
+    .set({ tries: sql`${otpChallenges.tries} + 1` })
+    .where(eq(otpChallenges.id, challenge.id))
+  const lockUntil = new Date(now.getTime() + ctx.limits.lockMs).toISOString()
+  const reached = sql`${loginGuards.consecutiveFailures} + 1 >= ${ctx.limits.lockAfterFailures}`
+  await tx
+    .insert(loginGuards)
+    .values({ emailHash, consecutiveFailures: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: loginGuards.emailHash,
+      set: {
+        // Reaching the limit locks the address and starts a new count for after the lock.
+        lockedUntil: sql`case when ${reached} then ${lockUntil}::timestamptz else ${loginGuards.lockedUntil} end`,
+        consecutiveFailures: sql`case when ${reached} then 0 else ${loginGuards.consecutiveFailures} + 1 end`,
+        updatedAt: now,
+      },
+    })
+  return { ok: false, reason: 'wrong', triesLeft: ctx.limits.maxTries - challenge.tries - 1 }
+}
+
+/** Marks a checked challenge used (single use). */
+export async function useChallenge(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.update(otpChallenges).set({ usedAt: now }).where(eq(otpChallenges.id, id))
+}

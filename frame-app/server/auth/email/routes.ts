@@ -1,0 +1,243 @@
+/**
+ * E-mail login: `/api/auth/email/*`. The flow and why it is shaped this way: `FLOW.md` beside this file.
+ * @module
+ */
+import { and, eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import * as z from 'zod/mini'
+import type { ServerContext } from '../../context.ts'
+import { otpChallenges } from '../../db/schema/auth.ts'
+import { fail, failRetryAfter } from '../../http/errors.ts'
+import { devicePublicKey, email, otp, projectId } from '../../http/schemas.ts'
+import { jsonBody } from '../../http/validate.ts'
+import { deviceApprovalMail, loginCodeMail, newDeviceMail } from '../../mail/templates.ts'
+import { projectForLogin } from '../../projects/forLogin.ts'
+import {
+  checkCode,
+  dropChallenge,
+  issueChallenge,
+  latestChallenge,
+  normalizeEmail,
+  useChallenge,
+} from '../challenges.ts'
+import { completeLogin, type LoginOutcome } from '../completeLogin.ts'
+import { failRefusal } from '../refusals.ts'
+import {
+  assertSessionTransport,
+  deliverSession,
+  readSession,
+  requireSession,
+  type SessionTransport,
+} from '../session.ts'
+
+const startBody = z.strictObject({ projectId, email, devicePublicKey })
+const verifyBody = z.strictObject({ projectId, email, devicePublicKey, otp })
+const deviceBody = z.strictObject({ projectId, devicePublicKey })
+
+/** What CONNECT_EMAIL answers (spec §3). */
+export type StartAction = 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT'
+
+/** The body of a successful OTP verification or device approval. */
+export type LoginResponse = {
+  /** Only on plain-http localhost; over HTTPS the session is the `__Host-` cookie. */
+  token?: string
+  expiresAt: string
+  email: string
+  device: { id: string; isNew: boolean; hasAuthShare: boolean }
+  wallet: { id: string; address: string; publicKey: string; solanaAddress: string | null } | null
+  recoveryMode: 'passphrase' | 'operator'
+}
+
+/** The device-approval page's URL for a challenge. */
+export function approvalLink(base: string, challengeId: string, token: string): string {
+  const url = new URL('/approve-device', base)
+  url.searchParams.set('c', challengeId)
+  url.searchParams.set('t', token)
+  return url.href
+}
+
+export function emailAuthRoutes(ctx: ServerContext) {
+  /** Mails a new-device notice after the transaction; a failure is logged, the login stands. */
+  const noticeNewDevice = (outcome: Extract<LoginOutcome, { ok: true }>, projectName: string) => {
+    if (!outcome.device.isNew || outcome.created) return
+    const mail = newDeviceMail({ projectName, at: ctx.now() })
+    ctx.mailer.send({ to: outcome.email, fromName: projectName, ...mail }).catch((error: unknown) => {
+      ctx.logger.warn('mail: new-device notice failed', { error })
+    })
+  }
+
+  const answer = (
+    transport: SessionTransport,
+    c: Parameters<typeof deliverSession>[0],
+    outcome: Extract<LoginOutcome, { ok: true }>,
+  ): LoginResponse => ({
+    ...deliverSession(c, transport, outcome.session, ctx.now()),
+    expiresAt: outcome.session.expiresAt.toISOString(),
+    email: outcome.email,
+    device: outcome.device,
+    wallet: outcome.wallet,
+    recoveryMode: outcome.recoveryMode,
+  })
+
+  return (
+    new Hono()
+      /**
+       * CONNECT_EMAIL. Without a session for this address the answer is always VERIFY_OTP and a 6-digit code
+       * is mailed, whether or not the address has an account: nothing about accounts is even read here.
+       */
+      .post('/start', jsonBody(startBody), async (c) => {
+        const body = c.req.valid('json')
+        assertSessionTransport(c, ctx)
+        const project = await projectForLogin(ctx, body.projectId, 'email')
+        const address = normalizeEmail(body.email)
+        const session = await readSession(c, ctx)
+        const signedIn = session !== null && session.email === address && session.projectId === project.id
+
+        if (signedIn && session.devicePublicKey === body.devicePublicKey)
+          return c.json({ action: 'CONNECT' satisfies StartAction })
+
+        if (signedIn) {
+          // The caller already holds a session for this address, so saying the account exists tells them nothing.
+          const issued = await issueChallenge(ctx, {
+            purpose: 'device',
+            kind: 'link',
+            projectId: project.id,
+            email: address,
+            devicePublicKey: body.devicePublicKey,
+            userId: session.userId,
+            sessionId: session.id,
+          })
+          if (!issued.ok) failRefusal(issued)
+          const link = approvalLink(ctx.publicUrl ?? c.req.url, issued.id, issued.code)
+          const mail = deviceApprovalMail({
+            projectName: project.name,
+            link,
+            minutes: ctx.limits.codeTtlMs / 60_000,
+          })
+          await sendOrDrop(ctx, issued.id, { to: address, fromName: project.name, ...mail })
+          return c.json({ action: 'VERIFY_DEVICE' satisfies StartAction })
+        }
+
+        const issued = await issueChallenge(ctx, {
+          purpose: 'login',
+          kind: 'otp',
+          projectId: project.id,
+          email: address,
+          devicePublicKey: body.devicePublicKey,
+        })
+        if (!issued.ok) failRefusal(issued)
+        const mail = loginCodeMail({
+          projectName: project.name,
+          code: issued.code,
+          minutes: ctx.limits.codeTtlMs / 60_000,
+        })
+        await sendOrDrop(ctx, issued.id, { to: address, fromName: project.name, ...mail })
+        return c.json({ action: 'VERIFY_OTP' satisfies StartAction })
+      })
+
+      /** CONNECT_OTP: the code of the newest challenge for this address and this device key. */
+      .post('/verify', jsonBody(verifyBody), async (c) => {
+        const body = c.req.valid('json')
+        const transport = assertSessionTransport(c, ctx)
+        const project = await projectForLogin(ctx, body.projectId, 'email')
+        const address = normalizeEmail(body.email)
+        const result = await ctx.db.transaction(async (tx) => {
+          const challenge = await latestChallenge(
+            tx,
+            and(
+              eq(otpChallenges.purpose, 'login'),
+              eq(otpChallenges.email, address),
+              eq(otpChallenges.devicePublicKey, body.devicePublicKey),
+              eq(otpChallenges.projectId, project.id),
+            ),
+          )
+          const check = await checkCode(tx, ctx, challenge, body.otp)
+          if (!check.ok) return check
+          const outcome = await completeLogin(tx, ctx, {
+            email: address,
+            projectId: project.id,
+            projectRecoveryMode: project.recoveryMode,
+            devicePublicKey: body.devicePublicKey,
+            via: 'login',
+          })
+          if (outcome.ok) await useChallenge(tx, check.challenge.id, ctx.now())
+          return outcome
+        })
+        if (!result.ok) {
+          if (result.reason === 'too_many_devices')
+            failRetryAfter(
+              'too_many_devices',
+              result.retryAfterMs,
+              'Too many new devices today. Please try again tomorrow.',
+            )
+          failRefusal(result)
+        }
+        noticeNewDevice(result, project.name)
+        return c.json(answer(transport, c, result))
+      })
+
+      /**
+       * CONNECT_DEVICE: polled by a frame that got VERIFY_DEVICE. 202 `{ status: 'pending' }` until the link in
+       * the mail was approved, then a new session bound to this device (the old one is revoked).
+       */
+      .post('/device', jsonBody(deviceBody), requireSession(ctx), async (c) => {
+        const body = c.req.valid('json')
+        const transport = assertSessionTransport(c, ctx)
+        const session = c.get('session')
+        const project = await projectForLogin(ctx, body.projectId, 'email')
+        if (session.projectId !== project.id) fail(403, 'invalid_key', 'Invalid key')
+        const result = await ctx.db.transaction(async (tx) => {
+          const challenge = await latestChallenge(
+            tx,
+            and(
+              eq(otpChallenges.purpose, 'device'),
+              eq(otpChallenges.sessionId, session.id),
+              eq(otpChallenges.devicePublicKey, body.devicePublicKey),
+            ),
+          )
+          if (!challenge) return { ok: false, reason: 'no_challenge' } as const
+          if (challenge.usedAt) return { ok: false, reason: 'used' } as const
+          if (challenge.expiresAt.getTime() <= ctx.now().getTime())
+            return { ok: false, reason: 'expired' } as const
+          if (!challenge.approvedAt) return { ok: false, reason: 'pending' } as const
+          const outcome = await completeLogin(tx, ctx, {
+            email: session.email,
+            projectId: project.id,
+            projectRecoveryMode: project.recoveryMode,
+            devicePublicKey: body.devicePublicKey,
+            via: 'device',
+            replaces: session.id,
+          })
+          if (outcome.ok) await useChallenge(tx, challenge.id, ctx.now())
+          return outcome
+        })
+        if (!result.ok) {
+          if (result.reason === 'pending') return c.json({ status: 'pending' as const }, 202)
+          if (result.reason === 'too_many_devices')
+            failRetryAfter(
+              'too_many_devices',
+              result.retryAfterMs,
+              'Too many new devices today. Please try again tomorrow.',
+            )
+          failRefusal(result)
+        }
+        noticeNewDevice(result, project.name)
+        return c.json(answer(transport, c, result))
+      })
+  )
+}
+
+/** Sends a challenge's mail; if that fails the challenge is dropped (no cooldown for a mail never sent) and 503. */
+async function sendOrDrop(
+  ctx: ServerContext,
+  challengeId: string,
+  message: Parameters<ServerContext['mailer']['send']>[0],
+): Promise<void> {
+  try {
+    await ctx.mailer.send(message)
+  } catch (error) {
+    ctx.logger.error('mail: sending failed', { error })
+    await dropChallenge(ctx, challengeId)
+    fail(503, 'mail_unavailable', 'The e-mail could not be sent. Please try again.')
+  }
+}

@@ -1,0 +1,20 @@
+import type { CrashHook } from './crashPoint.ts'
+import type { ServerSecrets } from './crypto/keys.ts'
+import type { Db } from './db/createDatabase.ts'
+import type { Limits } from './limits.ts'
+import type { Logger } from './logger.ts'
+import type { Mailer } from './mail/createMailer.ts'
+
+/** What every route of the frame server works with; built once by `createFrameApp`. */
+export type ServerContext = {
+  db: Db
+  secrets: ServerSecrets
+  mailer: Mailer
+  logger: Logger
+  /** The clock (a fake one in tests). */
+  now: () => Date
+  /** `https://wallet.example.com`: links in mails, cookie vs bearer, the same-origin check. */
+  publicUrl: string | undefined
+  limits: Limits
+  crash: CrashHook
+}

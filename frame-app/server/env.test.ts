@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, test } from 'vitest'
+import { assertOperatorKey, ConfigError, loadServerConfig } from './env.ts'
+
+const key = () => randomBytes(32).toString('base64')
+const dir = mkdtempSync(join(tmpdir(), 'keyframe-env-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://app@db/keyframe',
+  SMTP_URL: 'smtps://mailer:pw@smtp.example.com',
+  KEK: key(),
+  OTP_PEPPER: key(),
+  PUBLIC_URL: 'https://wallet.example.com',
+}
+
+describe('loadServerConfig', () => {
+  test('default: production with everything set', () => {
+    const config = loadServerConfig({ ...production, KEK_ID: 'kek-2024' })
+    expect(config).toMatchObject({
+      production: true,
+      publicUrl: 'https://wallet.example.com',
+      databaseUrl: production.DATABASE_URL,
+      smtpUrl: production.SMTP_URL,
+    })
+    expect(config.secrets.kek.id).toBe('kek-2024')
+    expect(config.secrets.operatorRecoveryKey).toBeUndefined()
+  })
+
+  test('error: production refuses to start without DATABASE_URL, SMTP_URL, KEK, OTP_PEPPER, PUBLIC_URL', () => {
+    expect(() => loadServerConfig({ NODE_ENV: 'production' })).toThrowErrorMatchingInlineSnapshot(`
+      [ConfigError: Cannot start the frame server:
+        DATABASE_URL is required in production
+        SMTP_URL is required in production
+        KEK is required in production
+        OTP_PEPPER is required in production
+        PUBLIC_URL is required in production]
+    `)
+    for (const name of Object.keys(production).filter((n) => n !== 'NODE_ENV')) {
+      const env: Record<string, string> = { ...production }
+      delete env[name]
+      expect(() => loadServerConfig(env)).toThrow(`${name} is required in production`)
+    }
+  })
+
+  test('error: bad values are named, never echoed', () => {
+    const secret = 'c2hvcnQ='
+    const run = () =>
+      loadServerConfig({
+        ...production,
+        KEK: secret,
+        PUBLIC_URL: 'http://wallet.example.com',
+        ADMIN_TOKEN: 'short',
+        OPERATOR_RECOVERY_KEY: production.KEK,
+      })
+    expect(run).toThrow(ConfigError)
+    try {
+      run()
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'PUBLIC_URL must be https in production',
+        'KEK must be exactly 32 bytes (base64), got 5',
+        'ADMIN_TOKEN must be at least 32 characters',
+      ])
+      expect((error as Error).message).not.toContain(secret)
+    }
+    expect(() => loadServerConfig({ ...production, OPERATOR_RECOVERY_KEY: production.KEK })).toThrow(
+      'OPERATOR_RECOVERY_KEY must differ from KEK',
+    )
+  })
+
+  test('behavior: development fills in secrets once and keeps them (0600)', () => {
+    const file = join(dir, 'dev-secrets.json')
+    const a = loadServerConfig({}, { devSecretsFile: file })
+    const b = loadServerConfig({}, { devSecretsFile: file })
+    expect(a.production).toBe(false)
+    expect(a.secrets.kek.key.equals(b.secrets.kek.key)).toBe(true)
+    expect(a.secrets.operatorRecoveryKey?.key.equals(a.secrets.kek.key)).toBe(false)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')))).toEqual(['kek', 'pepper', 'operator'])
+  })
+
+  test('error: operator-mode projects need OPERATOR_RECOVERY_KEY', () => {
+    const config = loadServerConfig(production)
+    const project = {
+      id: 'ops',
+      name: 'Ops',
+      allowedOrigins: ['https://a.example'],
+      loginMethods: ['email' as const],
+    }
+    expect(() => assertOperatorKey(config, [{ ...project, recoveryMode: 'passphrase' }])).not.toThrow()
+    expect(() => assertOperatorKey(config, [{ ...project, recoveryMode: 'operator' }])).toThrow(
+      'OPERATOR_RECOVERY_KEY is required: project(s) ops use operator recovery',
+    )
+  })
+})
+
+test('behavior: `NODE_ENV=production node server/main.ts` exits 1 and says what is missing', () => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', KEK: production.KEK },
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
+  expect(result.status).toBe(1)
+  expect(result.stderr).toContain('DATABASE_URL is required in production')
+  expect(result.stderr).not.toContain('KEK is required')
+  expect(result.stderr).not.toContain(production.KEK)
+}, 30_000)

@@ -1,0 +1,158 @@
+/**
+ * The server's configuration from the environment. In production (`NODE_ENV=production`) it refuses to start
+ * without what a safe deployment needs; in development it fills the gaps (PGlite, dropped mail, secrets
+ * generated once into frame-app/.data/dev-secrets.json).
+ * @module
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Project } from './config.ts'
+import { type KeyRef, parseKey, parseKeyId, type ServerSecrets } from './crypto/keys.ts'
+
+export type ServerConfig = {
+  production: boolean
+  port: number
+  host: string
+  /** Where the frame is reached (`https://wallet.example.com`); mail links and cookie mode derive from it. */
+  publicUrl: string | undefined
+  databaseUrl: string | undefined
+  /** PGlite folder when there is no `databaseUrl`. */
+  pgliteDir: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string | undefined
+  secrets: ServerSecrets
+  adminToken: string | undefined
+  /** A projects JSON file imported at start. */
+  projectsFile: string | undefined
+}
+
+/** Where development secrets are kept between runs (gitignored). */
+export const DEV_SECRETS_FILE = fileURLToPath(new URL('../.data/dev-secrets.json', import.meta.url))
+
+/** Thrown when the environment cannot run the server; lists every problem at once. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+  readonly problems: string[]
+  constructor(problems: string[]) {
+    super(`Cannot start the frame server:\n  ${problems.join('\n  ')}`)
+    this.problems = problems
+  }
+}
+
+function devSecrets(file: string): { kek: string; pepper: string; operator: string } {
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'))
+  const secrets = {
+    kek: randomBytes(32).toString('base64'),
+    pepper: randomBytes(32).toString('base64'),
+    operator: randomBytes(32).toString('base64'),
+  }
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 })
+  return secrets
+}
+
+/**
+ * Reads and checks the environment.
+ * @throws ConfigError listing every missing or invalid variable (values are never echoed).
+ */
+export function loadServerConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { devSecretsFile?: string } = {},
+): ServerConfig {
+  const production = env.NODE_ENV === 'production'
+  const problems: string[] = []
+  const required = ['DATABASE_URL', 'SMTP_URL', 'KEK', 'OTP_PEPPER', 'PUBLIC_URL'] as const
+  if (production)
+    for (const name of required) if (!env[name]) problems.push(`${name} is required in production`)
+
+  const port = Number(env.PORT ?? 5174)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('PORT must be a port number')
+
+  let publicUrl: string | undefined
+  if (env.PUBLIC_URL) {
+    try {
+      const url = new URL(env.PUBLIC_URL)
+      if (url.pathname !== '/' || url.search || url.hash)
+        problems.push('PUBLIC_URL must be an origin (no path)')
+      if (production && url.protocol !== 'https:') problems.push('PUBLIC_URL must be https in production')
+      publicUrl = url.origin
+    } catch {
+      problems.push('PUBLIC_URL is not a URL')
+    }
+  }
+
+  const fallback = production ? undefined : () => devSecrets(options.devSecretsFile ?? DEV_SECRETS_FILE)
+  let generated: ReturnType<NonNullable<typeof fallback>> | undefined
+  const secret = (
+    name: string,
+    value: string | undefined,
+    pick: 'kek' | 'pepper' | 'operator',
+    minBytes = 32,
+  ) => {
+    try {
+      if (value) return parseKey(name, value, { minBytes, exact: pick !== 'pepper' })
+      if (!fallback) return undefined
+      generated ??= fallback()
+      return parseKey(name, generated[pick], { minBytes, exact: pick !== 'pepper' })
+    } catch (error) {
+      problems.push((error as Error).message)
+      return undefined
+    }
+  }
+  const keyId = (name: string, value: string | undefined, fallbackId: string) => {
+    try {
+      return parseKeyId(name, value ?? fallbackId)
+    } catch (error) {
+      problems.push((error as Error).message)
+      return fallbackId
+    }
+  }
+
+  const kek = secret('KEK', env.KEK, 'kek')
+  const pepper = secret('OTP_PEPPER', env.OTP_PEPPER, 'pepper')
+  // The operator key is optional even in production: required only once a project uses operator recovery.
+  const operator = env.OPERATOR_RECOVERY_KEY
+    ? secret('OPERATOR_RECOVERY_KEY', env.OPERATOR_RECOVERY_KEY, 'operator')
+    : production
+      ? undefined
+      : secret('OPERATOR_RECOVERY_KEY', undefined, 'operator')
+  if (kek && operator && timingSafeEqual(kek, operator))
+    problems.push('OPERATOR_RECOVERY_KEY must differ from KEK (the two keys are kept apart)')
+  if (env.ADMIN_TOKEN !== undefined && env.ADMIN_TOKEN.length < 32)
+    problems.push('ADMIN_TOKEN must be at least 32 characters')
+
+  if (problems.length > 0 || !kek || !pepper) throw new ConfigError(problems)
+  const kekRef: KeyRef = { id: keyId('KEK_ID', env.KEK_ID, 'kek-1'), key: kek }
+  const operatorRef: KeyRef | undefined = operator
+    ? { id: keyId('OPERATOR_RECOVERY_KEY_ID', env.OPERATOR_RECOVERY_KEY_ID, 'operator-1'), key: operator }
+    : undefined
+  if (problems.length > 0) throw new ConfigError(problems)
+
+  return {
+    production,
+    port,
+    host: env.HOST || 'localhost',
+    publicUrl,
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDir: env.PGLITE_DIR || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    secrets: { kek: kekRef, pepper, ...(operatorRef && { operatorRecoveryKey: operatorRef }) },
+    adminToken: env.ADMIN_TOKEN || undefined,
+    projectsFile: env.KEYFRAME_PROJECTS_FILE || undefined,
+  }
+}
+
+/**
+ * Refuses to run operator-mode projects without the operator recovery key.
+ * @throws ConfigError naming the projects.
+ */
+export function assertOperatorKey(config: Pick<ServerConfig, 'secrets'>, projects: readonly Project[]): void {
+  const operator = projects.filter((p) => p.recoveryMode === 'operator').map((p) => p.id)
+  if (operator.length > 0 && !config.secrets.operatorRecoveryKey)
+    throw new ConfigError([
+      `OPERATOR_RECOVERY_KEY is required: project(s) ${operator.join(', ')} use operator recovery`,
+    ])
+}

@@ -1,0 +1,67 @@
+/**
+ * The projects table: read by the frame document (CSP `frame-ancestors`, the bridge's allowlist) and the login
+ * routes; written by the admin CLI and route, imports and the dev seed.
+ * @module
+ */
+import { asc, eq } from 'drizzle-orm'
+import type { Project } from '../config.ts'
+import type { Db } from '../db/createDatabase.ts'
+import { projects } from '../db/schema/projects.ts'
+
+const columns = {
+  id: projects.id,
+  name: projects.name,
+  allowedOrigins: projects.allowedOrigins,
+  loginMethods: projects.loginMethods,
+  recoveryMode: projects.recoveryMode,
+}
+
+/** One project by id, or `undefined`. */
+export async function getProject(db: Db, id: string): Promise<Project | undefined> {
+  const [row] = await db.select(columns).from(projects).where(eq(projects.id, id)).limit(1)
+  return row
+}
+
+/** Every project, by id. */
+export function listProjects(db: Db): Promise<Project[]> {
+  return db.select(columns).from(projects).orderBy(asc(projects.id))
+}
+
+/**
+ * Adds a project (already validated with `parseProjects`).
+ * @returns false when the id exists (nothing changed).
+ */
+export async function addProject(db: Db, project: Project, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(projects)
+    .values({ ...project, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: projects.id })
+  return rows.length === 1
+}
+
+/** Adds or replaces projects (an import): the file wins for the ids it lists. One transaction. */
+export async function importProjects(db: Db, list: readonly Project[], now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const project of list) {
+      const { id, ...settings } = project
+      await tx
+        .insert(projects)
+        .values({ ...project, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: projects.id, set: { ...settings, updatedAt: now } })
+    }
+  })
+}
+
+/**
+ * Replaces a project's allowed origins (already canonical).
+ * @returns false when there is no such project.
+ */
+export async function setProjectOrigins(db: Db, id: string, origins: string[], now: Date): Promise<boolean> {
+  const rows = await db
+    .update(projects)
+    .set({ allowedOrigins: origins, updatedAt: now })
+    .where(eq(projects.id, id))
+    .returning({ id: projects.id })
+  return rows.length === 1
+}

@@ -1,0 +1,22 @@
+import { and, isNotNull, lt, or } from 'drizzle-orm'
+import type { Db } from './db/createDatabase.ts'
+import { otpChallenges, sessions } from './db/schema/auth.ts'
+import { rateLimits } from './db/schema/limits.ts'
+
+const HOUR = 60 * 60_000
+
+/**
+ * Deletes what no rule needs any more: challenges older than 2 h (the hourly send limit reads the last hour),
+ * sessions expired or revoked over a day ago, rate-limit windows older than a day.
+ */
+export async function sweep(db: Db, now: Date): Promise<void> {
+  const twoHoursAgo = new Date(now.getTime() - 2 * HOUR)
+  const dayAgo = new Date(now.getTime() - 24 * HOUR)
+  await db.delete(otpChallenges).where(lt(otpChallenges.createdAt, twoHoursAgo))
+  await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, dayAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, dayAgo))),
+    )
+  await db.delete(rateLimits).where(lt(rateLimits.window, dayAgo))
+}

@@ -1,0 +1,369 @@
+/**
+ * The share vault (SECURITY.md §1): wallet registration, device auth shares (auth_d), the recovery set
+ * (recovery, auth_r) and devices. Releases need a fresh factor (15 min to unlock signing, 5 min for the
+ * recovery set), are rate-limited and audit-logged. Nothing here ever sees a whole key.
+ * @module
+ */
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, isNull, or } from 'drizzle-orm'
+import { Hono } from 'hono'
+import * as z from 'zod/mini'
+import { audit } from '../audit.ts'
+import { requireFreshFactor, requireSession, type SessionInfo } from '../auth/session.ts'
+import type { ServerContext } from '../context.ts'
+import { sessions } from '../db/schema/auth.ts'
+import { authShares, recoveryShares } from '../db/schema/shares.ts'
+import { devices, users, wallets } from '../db/schema/users.ts'
+import { fail, failRetryAfter } from '../http/errors.ts'
+import { recoveryBlob, share, uuid } from '../http/schemas.ts'
+import { jsonBody, parseOrFail } from '../http/validate.ts'
+import { getProject } from '../projects/store.ts'
+import { rateLimit } from '../rateLimit.ts'
+import { addressOfPublicKey, checksumAddress, compressPublicKey } from './evm.ts'
+import {
+  authRecoveryContext,
+  authShareContext,
+  openShare,
+  operatorRecoveryContext,
+  sealShare,
+} from './shares.ts'
+
+const recoveryBody = z.discriminatedUnion('mode', [
+  z.strictObject({
+    mode: z.literal('passphrase'),
+    /** auth_r. */
+    authShare: share,
+    /** The recovery share, encrypted in the frame under the user's passphrase. Stored as it is. */
+    recoveryBlob,
+  }),
+  z.strictObject({
+    mode: z.literal('operator'),
+    authShare: share,
+    /** The recovery share itself; sealed here under the operator recovery key. */
+    recoveryShare: share,
+  }),
+])
+type RecoveryBody = z.output<typeof recoveryBody>
+
+const walletBody = z.strictObject({
+  /** Chosen by the frame when it binds the wallet id into its device share and recovery blob; default random. */
+  walletId: z.optional(uuid),
+  address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address')),
+  publicKey: z
+    .string()
+    .check(
+      z.regex(/^0x(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/, 'Invalid public key: expected secp256k1 hex'),
+    ),
+  solanaAddress: z.optional(
+    z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address')),
+  ),
+  /** auth_d of the session's device. */
+  authShare: share,
+  recovery: recoveryBody,
+})
+
+const deviceShareBody = z.strictObject({ deviceId: uuid, authShare: share })
+
+/** The session's device, which must be verified and active for any custody operation. */
+function activeDevice(session: SessionInfo): string {
+  if (!session.deviceId || !session.devicePublicKey)
+    fail(403, 'device_not_verified', 'This device is not verified')
+  return session.deviceId
+}
+
+export function vaultRoutes(ctx: ServerContext) {
+  const sealRecovery = (walletId: string, userId: string, recovery: RecoveryBody) => {
+    const auth = sealShare(ctx.secrets.kek, recovery.authShare, authRecoveryContext(walletId, userId))
+    if (recovery.mode === 'passphrase')
+      return {
+        mode: recovery.mode,
+        ciphertext: JSON.stringify(recovery.recoveryBlob),
+        keyId: null,
+        authCiphertext: auth,
+        kekId: ctx.secrets.kek.id,
+      }
+    const key = ctx.secrets.operatorRecoveryKey
+    if (!key) fail(503, 'operator_key_missing', 'Operator recovery is not configured on this server')
+    return {
+      mode: recovery.mode,
+      ciphertext: sealShare(key, recovery.recoveryShare, operatorRecoveryContext(walletId, userId)),
+      keyId: key.id,
+      authCiphertext: auth,
+      kekId: ctx.secrets.kek.id,
+    }
+  }
+
+  const expectProjectMode = async (session: SessionInfo, mode: RecoveryBody['mode']) => {
+    const project = await getProject(ctx.db, session.projectId)
+    if (!project) fail(403, 'invalid_key', 'Invalid key')
+    if (project.recoveryMode !== mode)
+      fail(400, 'invalid_params', `recovery.mode: Expected "${project.recoveryMode}" for this project`)
+  }
+
+  return (
+    new Hono<{ Variables: { session: SessionInfo } }>()
+      /**
+       * First-login registration: wallet + this device's auth share + the recovery set, in ONE transaction.
+       */
+      .post('/wallet', requireSession(ctx), jsonBody(walletBody), async (c) => {
+        const body = c.req.valid('json')
+        const session = c.get('session')
+        const deviceId = activeDevice(session)
+        requireFreshFactor(session, ctx.now(), ctx.limits.unlockFreshnessMs)
+        await expectProjectMode(session, body.recovery.mode)
+        let derived: string
+        try {
+          derived = addressOfPublicKey(body.publicKey)
+        } catch {
+          fail(400, 'invalid_params', 'publicKey: Not a secp256k1 public key')
+        }
+        if (derived !== checksumAddress(body.address))
+          fail(400, 'invalid_params', 'address: Does not match publicKey')
+
+        const now = ctx.now()
+        const walletId = body.walletId ?? randomUUID()
+        const recovery = sealRecovery(walletId, session.userId, body.recovery)
+        const authShare = sealShare(ctx.secrets.kek, body.authShare, authShareContext(walletId, deviceId))
+        const wallet = {
+          id: walletId,
+          address: derived,
+          publicKey: compressPublicKey(body.publicKey),
+          solanaAddress: body.solanaAddress ?? null,
+        }
+        const created = await ctx.db.transaction(async (tx) => {
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, session.userId)).for('update')
+          // One wallet per account; a frame-chosen id must be new too.
+          const [existing] = await tx
+            .select({ id: wallets.id })
+            .from(wallets)
+            .where(or(eq(wallets.userId, session.userId), eq(wallets.id, walletId)))
+          if (existing) return false
+          await tx.insert(wallets).values({ ...wallet, userId: session.userId, createdAt: now })
+          ctx.crash('wallet.wallet-created')
+          await tx.insert(authShares).values({
+            deviceId,
+            walletId,
+            ciphertext: authShare,
+            kekId: ctx.secrets.kek.id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          await tx
+            .insert(recoveryShares)
+            .values({ userId: session.userId, walletId, ...recovery, createdAt: now, updatedAt: now })
+          ctx.crash('wallet.shares-stored')
+          const entry = { userId: session.userId, deviceId, projectId: session.projectId }
+          await audit(tx, { action: 'wallet.created', ...entry }, now)
+          await audit(tx, { action: 'auth_share.stored', ...entry }, now)
+          await audit(tx, { action: 'recovery.stored', ...entry }, now)
+          return true
+        })
+        if (!created) fail(409, 'wallet_exists', 'This account already has a wallet')
+        return c.json({ wallet }, 201)
+      })
+
+      /** Stores auth_d for this session's device (after a re-split on a new device). Fresh factor ≤ 15 min. */
+      .put('/shares/device', requireSession(ctx), jsonBody(deviceShareBody), async (c) => {
+        const body = c.req.valid('json')
+        const session = c.get('session')
+        const deviceId = activeDevice(session)
+        if (body.deviceId !== deviceId)
+          fail(403, 'forbidden', 'A session can only store its own device share')
+        requireFreshFactor(session, ctx.now(), ctx.limits.unlockFreshnessMs)
+        const now = ctx.now()
+        const stored = await ctx.db.transaction(async (tx) => {
+          const [wallet] = await tx
+            .select({ id: wallets.id })
+            .from(wallets)
+            .where(eq(wallets.userId, session.userId))
+          if (!wallet) return false
+          const ciphertext = sealShare(ctx.secrets.kek, body.authShare, authShareContext(wallet.id, deviceId))
+          await tx
+            .insert(authShares)
+            .values({
+              deviceId,
+              walletId: wallet.id,
+              ciphertext,
+              kekId: ctx.secrets.kek.id,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .onConflictDoUpdate({
+              target: authShares.deviceId,
+              set: { walletId: wallet.id, ciphertext, kekId: ctx.secrets.kek.id, updatedAt: now },
+            })
+          await audit(
+            tx,
+            { action: 'auth_share.stored', userId: session.userId, deviceId, projectId: session.projectId },
+            now,
+          )
+          return true
+        })
+        if (!stored) fail(409, 'no_wallet', 'This account has no wallet yet')
+        return c.json({ deviceId })
+      })
+
+      /** Releases auth_d of this session's device to unlock signing. Fresh factor ≤ 15 min; rate-limited; audited. */
+      .get('/shares/device/:deviceId', requireSession(ctx), async (c) => {
+        const requested = parseOrFail(uuid, c.req.param('deviceId'))
+        const session = c.get('session')
+        const deviceId = activeDevice(session)
+        if (requested !== deviceId) fail(403, 'forbidden', 'A session can only unlock its own device share')
+        const now = ctx.now()
+        requireFreshFactor(session, now, ctx.limits.unlockFreshnessMs)
+        const limited = await rateLimit(
+          ctx.db,
+          {
+            key: `share-release:${session.userId}`,
+            windowMs: 60 * 60_000,
+            max: ctx.limits.shareReleasesPerHour,
+          },
+          now,
+        )
+        if (!limited.ok) failRetryAfter('rate_limited', limited.retryAfterMs)
+        const [row] = await ctx.db
+          .select({
+            walletId: authShares.walletId,
+            ciphertext: authShares.ciphertext,
+            kekId: authShares.kekId,
+          })
+          .from(authShares)
+          .innerJoin(wallets, eq(wallets.id, authShares.walletId))
+          .where(and(eq(authShares.deviceId, deviceId), eq(wallets.userId, session.userId)))
+        if (!row) fail(404, 'no_share', 'No share is stored for this device')
+        const authShare = openShare(ctx.secrets.kek, row.ciphertext, authShareContext(row.walletId, deviceId))
+        await audit(
+          ctx.db,
+          { action: 'auth_share.released', userId: session.userId, deviceId, projectId: session.projectId },
+          now,
+        )
+        return c.json({ deviceId, walletId: row.walletId, authShare })
+      })
+
+      /** Replaces the recovery set (new passphrase, re-split). Fresh factor ≤ 5 min. */
+      .put('/shares/recovery', requireSession(ctx), jsonBody(recoveryBody), async (c) => {
+        const body = c.req.valid('json')
+        const session = c.get('session')
+        const deviceId = activeDevice(session)
+        requireFreshFactor(session, ctx.now(), ctx.limits.recoveryFreshnessMs)
+        await expectProjectMode(session, body.mode)
+        const now = ctx.now()
+        const wallet = await ctx.db
+          .select({ id: wallets.id })
+          .from(wallets)
+          .where(eq(wallets.userId, session.userId))
+        const walletId = wallet[0]?.id
+        if (!walletId) fail(409, 'no_wallet', 'This account has no wallet yet')
+        const recovery = sealRecovery(walletId, session.userId, body)
+        await ctx.db.transaction(async (tx) => {
+          await tx
+            .insert(recoveryShares)
+            .values({ userId: session.userId, walletId, ...recovery, createdAt: now, updatedAt: now })
+            .onConflictDoUpdate({
+              target: recoveryShares.userId,
+              set: { walletId, ...recovery, updatedAt: now },
+            })
+          await audit(
+            tx,
+            { action: 'recovery.stored', userId: session.userId, deviceId, projectId: session.projectId },
+            now,
+          )
+        })
+        return c.json({ mode: body.mode })
+      })
+
+      /** Releases the recovery set to rebuild the key on a new device. Fresh factor ≤ 5 min; rate-limited; audited. */
+      .get('/shares/recovery', requireSession(ctx), async (c) => {
+        const session = c.get('session')
+        const deviceId = activeDevice(session)
+        const now = ctx.now()
+        requireFreshFactor(session, now, ctx.limits.recoveryFreshnessMs)
+        const limited = await rateLimit(
+          ctx.db,
+          {
+            key: `recovery-release:${session.userId}`,
+            windowMs: 60 * 60_000,
+            max: ctx.limits.recoveryReleasesPerHour,
+          },
+          now,
+        )
+        if (!limited.ok) failRetryAfter('rate_limited', limited.retryAfterMs)
+        const [row] = await ctx.db
+          .select()
+          .from(recoveryShares)
+          .where(eq(recoveryShares.userId, session.userId))
+        if (!row) fail(404, 'no_recovery', 'No recovery set is stored for this account')
+        const authShare = openShare(
+          ctx.secrets.kek,
+          row.authCiphertext,
+          authRecoveryContext(row.walletId, row.userId),
+        )
+        let released:
+          | { mode: 'passphrase'; recoveryBlob: unknown }
+          | { mode: 'operator'; recoveryShare: string }
+        if (row.mode === 'passphrase')
+          released = { mode: 'passphrase', recoveryBlob: JSON.parse(row.ciphertext) }
+        else {
+          const key = ctx.secrets.operatorRecoveryKey
+          if (!key || key.id !== row.keyId)
+            fail(503, 'operator_key_missing', 'Operator recovery is not configured on this server')
+          released = {
+            mode: 'operator',
+            recoveryShare: openShare(key, row.ciphertext, operatorRecoveryContext(row.walletId, row.userId)),
+          }
+        }
+        await audit(
+          ctx.db,
+          { action: 'recovery.released', userId: session.userId, deviceId, projectId: session.projectId },
+          now,
+        )
+        return c.json({ walletId: row.walletId, ...released, authShare })
+      })
+
+      /** The account's devices, oldest first. */
+      .get('/devices', requireSession(ctx), async (c) => {
+        const session = c.get('session')
+        const rows = await ctx.db
+          .select({
+            id: devices.id,
+            createdAt: devices.createdAt,
+            verifiedAt: devices.verifiedAt,
+            revokedAt: devices.revokedAt,
+          })
+          .from(devices)
+          .where(eq(devices.userId, session.userId))
+          .orderBy(asc(devices.createdAt))
+        return c.json({
+          devices: rows.map((row) => ({ ...row, current: row.id === session.deviceId })),
+        })
+      })
+
+      /** Revokes a device: its auth share is deleted and its sessions end. One transaction. */
+      .delete('/devices/:id', requireSession(ctx), async (c) => {
+        const id = parseOrFail(uuid, c.req.param('id'))
+        const session = c.get('session')
+        const now = ctx.now()
+        const revoked = await ctx.db.transaction(async (tx) => {
+          const rows = await tx
+            .update(devices)
+            .set({ revokedAt: now })
+            .where(and(eq(devices.id, id), eq(devices.userId, session.userId), isNull(devices.revokedAt)))
+            .returning({ id: devices.id })
+          if (rows.length === 0) return false
+          await tx.delete(authShares).where(eq(authShares.deviceId, id))
+          await tx
+            .update(sessions)
+            .set({ revokedAt: now })
+            .where(and(eq(sessions.deviceId, id), isNull(sessions.revokedAt)))
+          await audit(
+            tx,
+            { action: 'device.revoked', userId: session.userId, deviceId: id, projectId: session.projectId },
+            now,
+          )
+          return true
+        })
+        if (!revoked) fail(404, 'not_found', 'No such device')
+        return c.json({ revoked: id })
+      })
+  )
+}
