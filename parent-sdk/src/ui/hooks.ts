@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import type { Keyframe } from '../core/createKeyframe.ts'
 import { emailCooldownSeconds } from '../core/loginCache.ts'
+import { errorText } from './errorText.ts'
 
 /**
  * A signal that aborts when the view goes away (the modal closed, the person went back), so its pending
@@ -34,4 +35,34 @@ export function useEmailCooldown(kf: Keyframe): { seconds: number; refresh(): vo
     return () => clearInterval(timer)
   }, [counting])
   return { seconds, refresh: useCallback(() => setNow(Date.now()), []) }
+}
+
+/**
+ * The submit of a one-field e-mail form: the busy flag, the error shown in the spec's words, the view's abort
+ * signal, and focus back in the field after a failure. `run` gets the trimmed address and the signal.
+ */
+export function useEmailForm(run: (email: string, signal: AbortSignal) => Promise<void>) {
+  const input = useRef<HTMLInputElement>(null)
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const viewSignal = useViewSignal()
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const signal = viewSignal()
+    setBusy(true)
+    setError(undefined)
+    try {
+      await run(input.current?.value.trim() ?? '', signal)
+    } catch (cause) {
+      if (signal.aborted) return
+      setError(errorText(cause))
+      input.current?.focus()
+    } finally {
+      if (!signal.aborted) setBusy(false)
+    }
+  }
+
+  return { input, error, busy, onSubmit, clearError: () => setError(undefined) }
 }

@@ -1,9 +1,8 @@
 import { type ConnectMethod, SOCIALS } from '@keyframe/protocol/core'
-import { type FormEvent, Fragment, type ReactNode, useId, useRef, useState } from 'react'
+import { Fragment, type ReactNode, useId } from 'react'
 import { connectEmail, getEmailFlow } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
-import { errorText } from '../errorText.ts'
-import { useViewSignal } from '../hooks.ts'
+import { useEmailForm } from '../hooks.ts'
 import { SOCIAL_LABELS } from '../viewCopy.ts'
 
 /**
@@ -14,31 +13,13 @@ function EmailSection({ kf }: { kf: Keyframe }) {
   const { navigate } = kf._internal
   const id = useId()
   const errorId = `${id}-error`
-  const input = useRef<HTMLInputElement>(null)
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const viewSignal = useViewSignal()
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const signal = viewSignal()
-    setBusy(true)
-    setError(undefined)
-    try {
-      const { action } = await connectEmail(kf, { email: input.current?.value.trim() ?? '', signal })
-      if (signal.aborted) return
-      if (action === 'VERIFY_OTP') navigate('EmailVerifyOtp')
-      else if (action === 'VERIFY_DEVICE') navigate('EmailVerifyDevice')
-      // 'CONNECT': connected already; the modal closes by itself (SPEC §2).
-    } catch (cause) {
-      if (signal.aborted) return
-      setError(errorText(cause))
-      input.current?.focus()
-    } finally {
-      if (!signal.aborted) setBusy(false)
-    }
-  }
+  const { input, error, busy, onSubmit, clearError } = useEmailForm(async (email, signal) => {
+    const { action } = await connectEmail(kf, { email, signal })
+    if (signal.aborted) return
+    if (action === 'VERIFY_OTP') navigate('EmailVerifyOtp')
+    else if (action === 'VERIFY_DEVICE') navigate('EmailVerifyDevice')
+    // 'CONNECT': connected already; the modal closes by itself (SPEC §2).
+  })
 
   return (
     <form data-connect-method="email" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -58,7 +39,7 @@ function EmailSection({ kf }: { kf: Keyframe }) {
           defaultValue={getEmailFlow(kf).email ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
-          onChange={() => setError(undefined)}
+          onChange={clearError}
         />
         <button className="kf-button kf-primary" type="submit" aria-disabled={busy || undefined}>
           Continue

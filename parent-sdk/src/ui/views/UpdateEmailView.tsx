@@ -1,8 +1,7 @@
-import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useId, useLayoutEffect } from 'react'
 import { getAccount, getEmailFlow, updateEmail } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
-import { errorText } from '../errorText.ts'
-import { useViewSignal } from '../hooks.ts'
+import { useEmailForm } from '../hooks.ts'
 
 /**
  * UpdateEmail: the new address. UPDATE_EMAIL answers which code comes first: the current address's
@@ -12,32 +11,14 @@ export function UpdateEmailView({ kf }: { kf: Keyframe }) {
   const { navigate } = kf._internal
   const id = useId()
   const errorId = `${id}-error`
-  const input = useRef<HTMLInputElement>(null)
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const viewSignal = useViewSignal()
+  const { input, error, busy, onSubmit, clearError } = useEmailForm(async (newEmail, signal) => {
+    const { action } = await updateEmail(kf, { newEmail, signal })
+    if (signal.aborted) return
+    navigate(action === 'VERIFY_PRIMARY_OTP' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp')
+  })
   const current = getAccount(kf).user?.email
   // Focus goes to the address, the one thing this view asks for (before the modal's own focus rule runs).
-  useLayoutEffect(() => input.current?.focus(), [])
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const signal = viewSignal()
-    setBusy(true)
-    setError(undefined)
-    try {
-      const { action } = await updateEmail(kf, { newEmail: input.current?.value.trim() ?? '', signal })
-      if (signal.aborted) return
-      navigate(action === 'VERIFY_PRIMARY_OTP' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp')
-    } catch (cause) {
-      if (signal.aborted) return
-      setError(errorText(cause))
-      input.current?.focus()
-    } finally {
-      if (!signal.aborted) setBusy(false)
-    }
-  }
+  useLayoutEffect(() => input.current?.focus(), [input])
 
   return (
     <form className="kf-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -62,7 +43,7 @@ export function UpdateEmailView({ kf }: { kf: Keyframe }) {
           defaultValue={getEmailFlow(kf).newEmail ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
-          onChange={() => setError(undefined)}
+          onChange={clearError}
         />
       </div>
       <p className="kf-error" id={errorId} role="alert">
