@@ -29,24 +29,31 @@ ${body}
 const footer = (project: string) =>
   `${project} will never ask you for this code by phone, chat or on another website.`
 
+/** A mail whose point is one code: the intro, the code set apart, what to know about it, the footer. */
+function codeMail(p: {
+  projectName: string
+  title: string
+  intro: string
+  code: string
+  after: string
+}): RenderedMail {
+  const end = footer(p.projectName)
+  return {
+    subject: p.title,
+    text: `${p.intro}\n\n    ${p.code}\n\n${p.after}\n\n${end}\n`,
+    html: html(p.title, [{ p: p.intro }, { code: p.code }, { p: p.after }, { p: end }]),
+  }
+}
+
 /** The login code (VERIFY_OTP). Identical for a new and an existing account. */
 export function loginCodeMail(p: { projectName: string; code: string; minutes: number }): RenderedMail {
-  const title = `Your ${p.projectName} login code`
-  const lines = [
-    `Enter this code to log in to ${p.projectName}:`,
-    `It expires in ${p.minutes} minutes and works once. If you did not try to log in, ignore this e-mail: nobody can log in without the code.`,
-    footer(p.projectName),
-  ]
-  return {
-    subject: title,
-    text: `${lines[0]}\n\n    ${p.code}\n\n${lines[1]}\n\n${lines[2]}\n`,
-    html: html(title, [
-      { p: lines[0] as string },
-      { code: p.code },
-      { p: lines[1] as string },
-      { p: lines[2] as string },
-    ]),
-  }
+  return codeMail({
+    projectName: p.projectName,
+    title: `Your ${p.projectName} login code`,
+    intro: `Enter this code to log in to ${p.projectName}:`,
+    code: p.code,
+    after: `It expires in ${p.minutes} minutes and works once. If you did not try to log in, ignore this e-mail: nobody can log in without the code.`,
+  })
 }
 
 /** VERIFY_DEVICE: the approval link for a new device of a logged-in account. */
@@ -101,12 +108,13 @@ export function emailChangeCodeMail(p: {
     p.step === 'primary'
       ? `Someone asked to change the e-mail of your ${p.projectName} wallet to ${p.newEmail}. If it was you, enter this code:`
       : `Enter this code to make ${p.newEmail} the e-mail of your ${p.projectName} wallet:`
-  const second = `It expires in ${p.minutes} minutes and works once. If you did not ask for this, ignore this e-mail and nothing changes.`
-  return {
-    subject: title,
-    text: `${first}\n\n    ${p.code}\n\n${second}\n\n${footer(p.projectName)}\n`,
-    html: html(title, [{ p: first }, { code: p.code }, { p: second }, { p: footer(p.projectName) }]),
-  }
+  return codeMail({
+    projectName: p.projectName,
+    title,
+    intro: first,
+    code: p.code,
+    after: `It expires in ${p.minutes} minutes and works once. If you did not ask for this, ignore this e-mail and nothing changes.`,
+  })
 }
 
 /** Sent to the old address after an e-mail change. */
@@ -128,20 +136,11 @@ export function emailChangedMail(p: { projectName: string; newEmail: string }): 
 
 /** A confirmation code for a logged-in user (fresh factor before export or recovery). */
 export function reauthCodeMail(p: { projectName: string; code: string; minutes: number }): RenderedMail {
-  const title = `Your ${p.projectName} confirmation code`
-  const lines = [
-    `Enter this code to confirm it is you in ${p.projectName}:`,
-    `It expires in ${p.minutes} minutes and works once. If you did not ask for it, ignore this e-mail.`,
-    footer(p.projectName),
-  ]
-  return {
-    subject: title,
-    text: `${lines[0]}\n\n    ${p.code}\n\n${lines[1]}\n\n${lines[2]}\n`,
-    html: html(title, [
-      { p: lines[0] as string },
-      { code: p.code },
-      { p: lines[1] as string },
-      { p: lines[2] as string },
-    ]),
-  }
+  return codeMail({
+    projectName: p.projectName,
+    title: `Your ${p.projectName} confirmation code`,
+    intro: `Enter this code to confirm it is you in ${p.projectName}:`,
+    code: p.code,
+    after: `It expires in ${p.minutes} minutes and works once. If you did not ask for it, ignore this e-mail.`,
+  })
 }

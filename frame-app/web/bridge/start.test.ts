@@ -1,25 +1,14 @@
 import { wireEvent, wireReply, wireRequest } from '@keyframe/protocol/wire'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { fakeThemeRoot } from './fakeThemeRoot.ts'
 import { type Bridge, type BridgeWindow, startBridge } from './start.ts'
-import type { ThemeRoot } from './theme.ts'
 
 const PARENT_ORIGIN = 'http://127.0.0.1:5173'
 
 /** The frame's window (an EventTarget) and its parent (a postMessage spy), as the bridge sees them. */
 function fakeWindows() {
   const parent = { postMessage: vi.fn() }
-  const properties = new Map<string, string>()
-  const root: ThemeRoot = {
-    style: {
-      setProperty: (name, value) => void properties.set(name, value),
-      removeProperty: (name) => {
-        const value = properties.get(name) ?? ''
-        properties.delete(name)
-        return value
-      },
-    },
-    dataset: {},
-  }
+  const { root, properties } = fakeThemeRoot()
   const frame = Object.assign(new EventTarget(), {
     parent: parent as unknown as Window,
     document: { documentElement: root },

@@ -1,21 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { applyTheme, nextTheme, type ThemeRoot, type ThemeState } from './theme.ts'
-
-function fakeRoot() {
-  const properties = new Map<string, string>()
-  const root: ThemeRoot = {
-    style: {
-      setProperty: (name, value) => void properties.set(name, value),
-      removeProperty: (name) => {
-        const value = properties.get(name) ?? ''
-        properties.delete(name)
-        return value
-      },
-    },
-    dataset: {},
-  }
-  return { root, properties }
-}
+import { fakeThemeRoot } from './fakeThemeRoot.ts'
+import { applyTheme, nextTheme, type ThemeState } from './theme.ts'
 
 const empty: ThemeState = { mode: undefined, variables: {} }
 
@@ -37,7 +22,7 @@ describe('nextTheme', () => {
 
 describe('applyTheme', () => {
   test('default: sets the mode and variables on the root', () => {
-    const { root, properties } = fakeRoot()
+    const { root, properties } = fakeThemeRoot()
     applyTheme(root, { mode: 'dark', variables: { '--kf-accent': '#0af', '--kf-radius': 8 } }, empty)
     expect(root.dataset.theme).toBe('dark')
     expect(Object.fromEntries(properties)).toEqual({
@@ -48,7 +33,7 @@ describe('applyTheme', () => {
   })
 
   test('behavior: variables no longer set are removed', () => {
-    const { root, properties } = fakeRoot()
+    const { root, properties } = fakeThemeRoot()
     const first: ThemeState = { mode: 'light', variables: { '--a': '1', '--b': '2' } }
     applyTheme(root, first, empty)
     applyTheme(root, { mode: undefined, variables: { '--b': '3' } }, first)
