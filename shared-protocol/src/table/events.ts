@@ -14,6 +14,13 @@ export const events = {
   /** The approval screen has been visible long enough for its button to work. */
   APPROVAL_VISIBLE: z.object({ id: requestId }),
   DISCONNECTED: z.object({}),
+  /**
+   * The frame needs the person to type something only the frame may see (a recovery passphrase). The parent
+   * shows the frame in its FramePrompt view and stops timing the requests in flight: the person is acting.
+   */
+  PROMPT_REQUESTED: z.object({ kind: z.enum(['create_passphrase', 'enter_passphrase']) }),
+  /** The prompt is answered or given up; the parent hides the frame and times its requests again. */
+  PROMPT_CLOSED: z.object({}),
 } as const
 
 export type Events = typeof events
