@@ -79,7 +79,14 @@ describe('budget', () => {
     expect(scripts).toHaveLength(1)
     const entry = resolveLocal(scripts[0]![1]!, 'index.html')!
     expect(built.files.get(entry)).toContain('keyframe:ready')
-    expect(built.files.get(entry), 'no import() before READY').not.toMatch(/\bimport\s*\(/)
+    expect([...built.files.keys()], 'one file before READY').toEqual([entry])
+    // The only chunks loaded later are the login's: custody crypto, the recovery code and the prompt.
+    const later = [...built.files.get(entry)!.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+)["'`]/g)]
+    expect(later.map((match) => /([a-zA-Z]+)-[\w-]+\.js$/.exec(match[1]!)?.[1]).sort()).toEqual([
+      'custody',
+      'passphrasePrompt',
+      'recovery',
+    ])
   })
 
   test("behavior: the entry carries V8's compile hint on its first line", () => {

@@ -1,5 +1,6 @@
 /**
- * The frame document's entry: one module graph in one file, no dynamic chunk. Order matters (SECURITY.md §3):
+ * The frame document's entry: one module graph in one file; only what a login needs (custody crypto, the
+ * passphrase prompt) comes later, as chunks imported on demand. Order matters (SECURITY.md §3):
  * the message guard is installed first, before any other `message` listener exists; the bridge's listener
  * comes after it, and READY only once that listener is in place. No module in this graph listens to messages
  * when it is evaluated, so static imports keep that order.
@@ -12,6 +13,7 @@
 import { bootFrame } from './bridge/boot.ts'
 import { installGuard } from './bridge/guard.ts'
 import { startBridge } from './bridge/start.ts'
+import { createAccountServices } from './session/services.ts'
 
 performance.mark('keyframe:boot')
 const guard = installGuard(window, window.parent)
@@ -31,6 +33,7 @@ if (boot.ok) {
       parentOrigin: boot.parentOrigin,
       projectId: boot.projectId,
       chainId: boot.chainId,
+      account: (emit) => createAccountServices(window, emit),
     })
   } catch (error) {
     console.error('Keyframe frame: the bridge failed to start', error)

@@ -24,6 +24,7 @@ export {
   FrameLoadError,
   InvalidKeyError,
   OriginNotAllowedError,
+  RefusedError,
   RequestAbortedError,
   RequestTimeoutError,
 } from './errors/spec.ts'

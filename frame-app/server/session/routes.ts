@@ -44,6 +44,8 @@ export type SessionResponse =
         accounts: { address: string; type: 'eoa' }[]
         preferredAccountType: 'eoa'
       }
+      /** The wallet's id (the frame binds its device share to it), null before the wallet exists. */
+      walletId: string | null
       deviceId: string | null
       deviceVerified: boolean
       expiresAt: string
@@ -99,6 +101,7 @@ export function sessionRoutes(ctx: ServerContext) {
             accounts: wallet ? [{ address: wallet.address, type: 'eoa' as const }] : [],
             preferredAccountType: 'eoa',
           },
+          walletId: wallet?.id ?? null,
           deviceId: session.deviceId,
           deviceVerified: session.devicePublicKey !== null,
           expiresAt: session.expiresAt.toISOString(),

@@ -1,12 +1,39 @@
 import type { EventPayload, EventType, ParsedParams } from '@keyframe/protocol'
+import type { Api } from '../session/api.ts'
+import type { TokenStore } from '../session/tokenStore.ts'
+import type { PassphrasePrompter } from '../wallet/custody.ts'
+import type { DeviceStore } from '../wallet/deviceStore.ts'
 import { type AbortRegistry, createAbortRegistry } from './abortRegistry.ts'
 import type { ThemeState } from './theme.ts'
 
 /**
- * A logged-in session inside the frame. None exist yet: the e-mail login issue adds them (and their shape).
- * Until then every request the table marks `needsSession` is refused with 4100.
+ * A logged-in session whose wallet this storage partition can use. Without one every request the table
+ * marks `needsSession` is refused with 4100.
  */
-export type Session = { readonly id: string }
+export type Session = {
+  readonly email: string
+  readonly walletId: string
+  /** EIP-55 EVM address. */
+  readonly address: string
+  readonly solanaAddress: string | null
+  /** What SESSION_UPDATE hands the parent: random, per login, and worth nothing to anyone. */
+  readonly handle: string
+}
+
+/**
+ * The account side of the frame: its server, the session token (plain-http localhost only), this
+ * storage's device, and what loads on demand after a login. Absent in tests of the bridge alone.
+ */
+export type AccountServices = {
+  readonly api: Api
+  readonly tokens: TokenStore
+  /** This storage partition's device store, opened on first use. */
+  devices(): Promise<DeviceStore>
+  /** The frame's passphrase prompt, loaded on first use. */
+  prompt(): Promise<PassphrasePrompter>
+  /** The custody code (key generation, shares, recovery), loaded on first use. */
+  custody(): Promise<typeof import('../wallet/custody.ts')>
+}
 
 /** What SYNC_DAPP_DATA told the frame about the dApp. */
 export type DappData = Omit<ParsedParams<'SYNC_DAPP_DATA'>, 'projectId'>
@@ -16,6 +43,8 @@ export type BridgeState = {
   /** CAIP-2 id: from the frame URL, then changed by network switches. */
   chainId: string
   session: Session | null
+  /** The e-mail of the login under way (CONNECT_EMAIL → CONNECT_OTP / CONNECT_DEVICE). */
+  login: { email: string } | null
   theme: ThemeState
   dapp: DappData | null
 }
@@ -29,6 +58,7 @@ export type BridgeContext = {
   readonly state: BridgeState
   /** Running requests by id (RPC_ABORT, teardown). */
   readonly aborts: AbortRegistry
+  readonly account: AccountServices | undefined
   /** Applies a theme to the frame document (the DOM in the browser, a recorder in tests). */
   applyTheme(next: ThemeState, previous: ThemeState): void
   /** Reloads the frame document. */
@@ -48,6 +78,7 @@ export type CreateBridgeContextParameters = {
   applyTheme?: BridgeContext['applyTheme']
   reload?: BridgeContext['reload']
   emit?: BridgeContext['emit']
+  account?: AccountServices
 }
 
 /** Builds the context one bridge (or one test) dispatches with. Side effects default to no-ops. */
@@ -59,10 +90,12 @@ export function createBridgeContext(parameters: CreateBridgeContextParameters): 
     state: {
       chainId: parameters.chainId,
       session: null,
+      login: null,
       theme: { mode: undefined, variables: {} },
       dapp: null,
     },
     aborts: createAbortRegistry(),
+    account: parameters.account,
     applyTheme: parameters.applyTheme ?? noop,
     reload: parameters.reload ?? noop,
     emit: parameters.emit ?? noop,

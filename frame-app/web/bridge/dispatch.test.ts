@@ -12,6 +12,13 @@ import { dispatch } from './dispatch.ts'
 import { type Handlers, handlers } from './handlers.ts'
 
 const PROJECT_ID = 'dev'
+const TEST_SESSION = {
+  email: 'ada@example.com',
+  walletId: '9b2f7c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
+  address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  solanaAddress: null,
+  handle: 'handle',
+}
 
 function context(overrides: Partial<Parameters<typeof createBridgeContext>[0]> = {}): BridgeContext {
   return createBridgeContext({
@@ -65,6 +72,18 @@ const realResults: Partial<Record<RequestType, unknown>> = {
   SYNC_DAPP_DATA: null,
   RELOAD: null,
   RPC_ABORT: { aborted: false },
+  SIGN_OUT: null,
+}
+
+/** What GET_USER answers for TEST_SESSION when asked with chainId eip155:1. */
+const testUser = {
+  email: TEST_SESSION.email,
+  address: TEST_SESSION.address,
+  chainId: 'eip155:1',
+  accounts: [{ address: TEST_SESSION.address, type: 'eoa' }],
+  preferredAccountType: 'eoa',
+  smartAccountDeployed: false,
+  userName: null,
 }
 
 /** Handlers that record calls, to prove that refused messages never reach one. */
@@ -89,11 +108,15 @@ describe('default', () => {
   })
 
   test.each(REQUEST_TYPES.filter((type) => requests[type].needsSession))(
-    '%s: with a session, a type that has not landed answers 4200',
+    '%s: with a session, answers (4200 for what needs the account services this bridge lacks)',
     async (type) => {
       const ctx = context()
-      ctx.state.session = { id: 'session' }
+      ctx.state.session = TEST_SESSION
       const reply = await dispatch(type, envelope(validParams[type]), ctx)
+      if (type === 'GET_USER') {
+        expect(reply).toEqual({ ok: true, result: testUser })
+        return
+      }
       expect(reply).toEqual({
         ok: false,
         error: { code: 4200, message: `${type} is not available in this frame yet`, data: { type } },
@@ -221,7 +244,7 @@ describe('behavior: handlers', () => {
       ok: true,
       result: { isConnected: false },
     })
-    ctx.state.session = { id: 'session' }
+    ctx.state.session = TEST_SESSION
     expect(await dispatch('IS_CONNECTED', envelope({}), ctx)).toEqual({
       ok: true,
       result: { isConnected: true },
@@ -317,7 +340,7 @@ describe('behavior: handlers', () => {
 
   test('an aborted RPC_REQUEST reads Request was aborted', async () => {
     const ctx = context()
-    ctx.state.session = { id: 'session' }
+    ctx.state.session = TEST_SESSION
     const table: Handlers = { ...handlers, RPC_REQUEST: () => new Promise(() => {}) }
     const id = crypto.randomUUID()
     const pending = dispatch('RPC_REQUEST', envelope({ method: 'eth_chainId' }, id), ctx, table)

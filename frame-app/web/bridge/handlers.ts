@@ -5,6 +5,9 @@ import {
   type RequestResult,
   type RequestType,
 } from '@keyframe/protocol'
+import { connectDevice, connectEmail, connectOtp } from '../login/email.ts'
+import { getUser, isConnected, signOut } from '../login/session.ts'
+import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../login/updateEmail.ts'
 import type { RequestContext } from './context.ts'
 import { nextTheme } from './theme.ts'
 
@@ -28,7 +31,15 @@ function notAvailable<T extends RequestType>(type: T): Handler<T> {
 export const handlers: Handlers = {
   GET_CHAIN_ID: async (_params, ctx) => ({ chainId: ctx.state.chainId }),
 
-  IS_CONNECTED: async (_params, ctx) => ({ isConnected: ctx.state.session !== null }),
+  IS_CONNECTED: async (_params, ctx) => isConnected(ctx),
+  CONNECT_EMAIL: connectEmail,
+  CONNECT_OTP: connectOtp,
+  CONNECT_DEVICE: connectDevice,
+  GET_USER: async (params, ctx) => getUser(params, ctx),
+  SIGN_OUT: async (_params, ctx) => signOut(ctx),
+  UPDATE_EMAIL: updateEmail,
+  UPDATE_EMAIL_PRIMARY_OTP: updateEmailPrimaryOtp,
+  UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,
 
   SYNC_THEME: async (params, ctx) => {
     const previous = ctx.state.theme
@@ -56,20 +67,12 @@ export const handlers: Handlers = {
   RPC_ABORT: async ({ id }, ctx) => ({ aborted: ctx.aborts.abort(id) }),
 
   SWITCH_NETWORK: notAvailable('SWITCH_NETWORK'),
-  CONNECT_EMAIL: notAvailable('CONNECT_EMAIL'),
-  CONNECT_DEVICE: notAvailable('CONNECT_DEVICE'),
-  CONNECT_OTP: notAvailable('CONNECT_OTP'),
   CONNECT_SOCIAL: notAvailable('CONNECT_SOCIAL'),
   GET_FARCASTER_URI: notAvailable('GET_FARCASTER_URI'),
   CONNECT_FARCASTER: notAvailable('CONNECT_FARCASTER'),
-  GET_USER: notAvailable('GET_USER'),
   GET_SOCIAL_REDIRECT_URI: notAvailable('GET_SOCIAL_REDIRECT_URI'),
-  SIGN_OUT: notAvailable('SIGN_OUT'),
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: notAvailable('GET_SMART_ACCOUNT_ENABLED_NETWORKS'),
   INIT_SMART_ACCOUNT: notAvailable('INIT_SMART_ACCOUNT'),
   SET_PREFERRED_ACCOUNT: notAvailable('SET_PREFERRED_ACCOUNT'),
   RPC_REQUEST: notAvailable('RPC_REQUEST'),
-  UPDATE_EMAIL: notAvailable('UPDATE_EMAIL'),
-  UPDATE_EMAIL_PRIMARY_OTP: notAvailable('UPDATE_EMAIL_PRIMARY_OTP'),
-  UPDATE_EMAIL_SECONDARY_OTP: notAvailable('UPDATE_EMAIL_SECONDARY_OTP'),
 }

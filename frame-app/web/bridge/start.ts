@@ -1,7 +1,7 @@
 import { createEvent, errorReply, type Reply } from '@keyframe/protocol'
 import { InternalError, PROTOCOL_VERSION } from '@keyframe/protocol/core'
 import { createEndpoint, wireEvent, wireReply } from '@keyframe/protocol/wire'
-import { type BridgeContext, createBridgeContext } from './context.ts'
+import { type AccountServices, type BridgeContext, createBridgeContext } from './context.ts'
 import { dispatch } from './dispatch.ts'
 import { applyTheme, type ThemeRoot } from './theme.ts'
 
@@ -22,6 +22,8 @@ export type StartBridgeParameters = {
   projectId: string
   /** CAIP-2 id from the frame URL. */
   chainId: string
+  /** Builds the account services (login, session, custody) given the bridge's event sender. */
+  account?: (emit: BridgeContext['emit']) => AccountServices
 }
 
 export type Bridge = {
@@ -45,18 +47,20 @@ export type Bridge = {
 export function startBridge(parameters: StartBridgeParameters): Bridge {
   const { window: win, parentOrigin } = parameters
   const endpoint = createEndpoint({ self: win, peer: () => win.parent, peerOrigin: parentOrigin })
+  const emit: BridgeContext['emit'] = (type, params) => {
+    // Fire and forget: a parent that is gone or not listening is not the frame's problem.
+    try {
+      endpoint.post(wireEvent(type, createEvent(type, params)))
+    } catch {}
+  }
   const context = createBridgeContext({
     projectId: parameters.projectId,
     parentOrigin,
     chainId: parameters.chainId,
     applyTheme: (next, previous) => applyTheme(win.document.documentElement, next, previous),
     reload: () => win.location.reload(),
-    emit(type, params) {
-      // Fire and forget: a parent that is gone or not listening is not the frame's problem.
-      try {
-        endpoint.post(wireEvent(type, createEvent(type, params)))
-      } catch {}
-    },
+    emit,
+    ...(parameters.account ? { account: parameters.account(emit) } : {}),
   })
   const reply = (rid: string, data: Reply) => {
     try {

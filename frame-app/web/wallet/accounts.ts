@@ -3,6 +3,7 @@
  * stores and what every reconstruction is checked against.
  * @module
  */
+import { bytesToHex } from '@noble/hashes/utils.js'
 import { entropyToSeed } from './entropy.ts'
 import { deriveEvmAccount } from './evm.ts'
 import { deriveSolanaAccount } from './solana.ts'
@@ -11,6 +12,8 @@ import { deriveSolanaAccount } from './solana.ts'
 export type WalletAddresses = {
   /** EIP-55 address at `m/44'/60'/0'/0/0`. */
   evmAddress: `0x${string}`
+  /** Its uncompressed secp256k1 public key, hex (`0x04…`): the server checks the address against it. */
+  evmPublicKey: `0x${string}`
   /** base58 address at `m/44'/501'/0'/0'`. */
   solanaAddress: string
 }
@@ -33,7 +36,11 @@ export function deriveAddresses(entropy: Uint8Array): WalletAddresses {
     evm.privateKey.fill(0)
     const solana = deriveSolanaAccount(seed)
     solana.privateKey.fill(0)
-    return { evmAddress: evm.address, solanaAddress: solana.address }
+    return {
+      evmAddress: evm.address,
+      evmPublicKey: `0x${bytesToHex(evm.publicKey)}`,
+      solanaAddress: solana.address,
+    }
   } finally {
     seed.fill(0)
   }

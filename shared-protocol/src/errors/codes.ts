@@ -28,6 +28,11 @@ export const ErrorCode = {
   originNotAllowed: -32044,
   /** Keyframe: the project id is unknown or not the frame's (spec §8 'Invalid key'). */
   invalidKey: -32045,
+  /**
+   * Keyframe: the frame's server refused a login or account step (a wrong, used or expired code, too many
+   * tries, a limit). The message is the server's, written for the person; `data.reason` names the case.
+   */
+  refused: -32046,
   /** Keyframe: the message envelope itself is malformed (not a request of the table). */
   invalidRequest: -32600,
 } as const

@@ -56,3 +56,19 @@ export class InvalidKeyError extends ProtocolError {
     super(ErrorCode.invalidKey, 'Invalid key', projectId === undefined ? {} : { data: { projectId } })
   }
 }
+
+/**
+ * The frame's server refused a login or account step; the message is its own, written for the person
+ * ('Invalid code', 'Too many wrong codes. Please request a new one.'). `data.reason` is the server's code.
+ */
+export class RefusedError extends ProtocolError {
+  override name = 'RefusedError'
+  static readonly code = ErrorCode.refused
+  readonly reason: string
+  constructor(message: string, reason: string, options: { retryAfterSeconds?: number } = {}) {
+    super(ErrorCode.refused, message, {
+      data: options.retryAfterSeconds === undefined ? { reason } : { reason, ...options },
+    })
+    this.reason = reason
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * The frame's login handlers against the real server app (PGlite, real mail catcher), with each "browser
+ * storage partition" a fake IndexedDB plus a localStorage of its own. Requests go through `dispatch`, as
+ * the parent's would.
+ */
+import { IDBFactory } from 'fake-indexeddb'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { codeIn, createHarness, type Harness } from '../../server/testing/harness.ts'
+import { type AccountServices, createBridgeContext } from '../bridge/context.ts'
+import { dispatch } from '../bridge/dispatch.ts'
+import { createApi } from '../session/api.ts'
+import { createTokenStore, TOKEN_KEY } from '../session/tokenStore.ts'
+import type { PassphrasePrompter } from '../wallet/custody.ts'
+import { type DeviceStore, openDeviceStore } from '../wallet/deviceStore.ts'
+
+// Real scrypt (N = 2^17) runs on every passphrase; PGlite starts slowly on a busy machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
+
+let harness: Harness
+beforeAll(async () => {
+  harness = await createHarness()
+})
+afterAll(async () => {
+  await harness?.close()
+})
+
+/** One storage partition: what survives a reload of the frame in one top-level site. */
+function partition() {
+  const storage = new Map<string, string>()
+  return {
+    indexedDB: new IDBFactory(),
+    localStorage: {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    },
+    storage,
+  }
+}
+type Partition = ReturnType<typeof partition>
+
+/** A person at the frame's prompt: answers with the passphrases given, in order, and records what was asked. */
+function person(...answers: string[]) {
+  const asked: { kind: string; error?: string }[] = []
+  let closed = 0
+  const prompter: PassphrasePrompter = {
+    async ask(kind, options) {
+      asked.push({ kind, ...(options?.error ? { error: options.error } : {}) })
+      const answer = answers.shift()
+      if (answer === undefined) throw new Error('the person has nothing more to type')
+      return answer
+    },
+    close() {
+      closed++
+    },
+  }
+  return { prompter, asked, closed: () => closed }
+}
+
+/** A frame document loaded in `where` (a new bridge context: nothing in memory). */
+function frame(where: Partition, options: { projectId?: string; prompter?: PassphrasePrompter } = {}) {
+  const events: { type: string; params: unknown }[] = []
+  const tokens = createTokenStore(where.localStorage)
+  let store: Promise<DeviceStore> | undefined
+  const account: AccountServices = {
+    api: createApi({
+      origin: 'http://localhost',
+      tokens,
+      fetch: async (input, init) => harness.app.request(input, init),
+    }),
+    tokens,
+    devices: () => {
+      store ??= openDeviceStore(where.indexedDB)
+      return store
+    },
+    prompt: async () => options.prompter ?? person().prompter,
+    custody: () => import('../wallet/custody.ts'),
+  }
+  const ctx = createBridgeContext({
+    projectId: options.projectId ?? 'dev',
+    parentOrigin: 'http://127.0.0.1:5173',
+    chainId: 'eip155:31337',
+    emit: (type, params) => events.push({ type, params }),
+    account,
+  })
+  const send = async (type: string, params: unknown = {}) =>
+    dispatch(type, { v: 1, id: crypto.randomUUID(), params }, ctx)
+  return { ctx, events, send }
+}
+
+/** The answer's result, or a failure naming its error. */
+function ok(reply: { ok: boolean; result?: unknown; error?: unknown }) {
+  if (!reply.ok) throw new Error(`refused: ${JSON.stringify(reply.error)}`)
+  return reply.result as Record<string, unknown> | null
+}
+
+/** Past the 30 s resend cooldown of every address (the server's clock is the harness's). */
+function afterCooldown() {
+  harness.advance(31_000)
+}
+
+async function codeFor(email: string, subject = 'login code') {
+  return codeIn(await harness.mail.waitFor(email, { subject }))
+}
+
+const PASSPHRASE = 'correct horse battery staple'
+
+describe('e-mail login, passphrase recovery', () => {
+  const email = `ada-${crypto.randomUUID().slice(0, 8)}@example.com`
+  const home = partition()
+  let address: string
+
+  test('first login: a code, a new wallet, the passphrase asked for in the frame, a session', async () => {
+    const ada = person(PASSPHRASE)
+    const f = frame(home, { prompter: ada.prompter })
+    expect(ok(await f.send('CONNECT_EMAIL', { email }))).toEqual({ action: 'VERIFY_OTP' })
+    expect(ok(await f.send('CONNECT_OTP', { otp: await codeFor(email) }))).toBeNull()
+    expect(ada.asked).toEqual([{ kind: 'create_passphrase' }])
+    expect(ada.closed()).toBe(1)
+
+    const user = ok(await f.send('GET_USER', { chainId: 'eip155:1' }))
+    address = user?.address as string
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(user).toMatchObject({ email, chainId: 'eip155:1', accounts: [{ address, type: 'eoa' }] })
+    expect(f.events.map((e) => e.type)).toEqual(['SESSION_UPDATE'])
+    // On plain-http localhost the token lives in the frame's own storage, and the parent gets another value.
+    const token = home.storage.get(TOKEN_KEY)
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(f.events[0]).toEqual({ type: 'SESSION_UPDATE', params: { token: expect.any(String) } })
+    expect(f.events[0]).not.toEqual({ type: 'SESSION_UPDATE', params: { token } })
+  })
+
+  test('a reload of the frame picks the session back up: IS_CONNECTED, same address, no mail', async () => {
+    const before = harness.mail.messages().length
+    const f = frame(home)
+    expect(await f.send('GET_USER', {})).toMatchObject({ ok: false, error: { code: 4100 } })
+    expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: true })
+    expect(ok(await f.send('GET_USER', {}))).toMatchObject({ address })
+    expect(ok(await f.send('CONNECT_EMAIL', { email }))).toEqual({ action: 'CONNECT' })
+    expect(harness.mail.messages().length).toBe(before)
+  })
+
+  test('another top-level site is another device: code, the passphrase (a wrong one first), same address, notice mail', async () => {
+    afterCooldown()
+    const away = partition()
+    const ada = person('not my passphrase at all', PASSPHRASE)
+    const f = frame(away, { prompter: ada.prompter })
+    expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: false })
+    expect(ok(await f.send('CONNECT_EMAIL', { email }))).toEqual({ action: 'VERIFY_OTP' })
+    expect(ok(await f.send('CONNECT_OTP', { otp: await codeFor(email) }))).toBeNull()
+    expect(ada.asked).toEqual([
+      { kind: 'enter_passphrase' },
+      { kind: 'enter_passphrase', error: 'Wrong passphrase. Please try again.' },
+    ])
+    expect(ok(await f.send('GET_USER', {}))).toMatchObject({ address })
+    await harness.mail.waitFor(email, { subject: 'New device' })
+
+    // And that device's own share now works there after a reload.
+    expect(ok(await frame(away).send('IS_CONNECTED'))).toEqual({ isConnected: true })
+  })
+
+  test('a wrong code is refused in the server words, and the sixth try is refused even with the right code', async () => {
+    afterCooldown()
+    const f = frame(partition())
+    expect(ok(await f.send('CONNECT_EMAIL', { email }))).toEqual({ action: 'VERIFY_OTP' })
+    const code = await codeFor(email)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i++) {
+      expect(await f.send('CONNECT_OTP', { otp: wrong })).toEqual({
+        ok: false,
+        error: { code: -32046, message: 'Invalid code', data: { reason: 'invalid_code' } },
+      })
+    }
+    expect(await f.send('CONNECT_OTP', { otp: code })).toMatchObject({
+      ok: false,
+      error: { code: -32046, message: 'Too many wrong codes. Please request a new one.' },
+    })
+    expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: false })
+  })
+
+  test('a resend inside the cooldown reads the spec words', async () => {
+    const f = frame(partition())
+    const other = `cooldown-${crypto.randomUUID().slice(0, 8)}@example.com`
+    ok(await f.send('CONNECT_EMAIL', { email: other }))
+    expect(await f.send('CONNECT_EMAIL', { email: other })).toMatchObject({
+      ok: false,
+      error: { code: -32043, message: expect.stringMatching(/^Please try again after \d+ seconds$/) },
+    })
+  })
+
+  test('update e-mail, both steps: the account moves, and a login with the new address gives the same wallet', async () => {
+    afterCooldown()
+    const f = frame(home)
+    expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: true })
+    const newEmail = `ada.new-${crypto.randomUUID().slice(0, 8)}@example.com`
+    expect(ok(await f.send('UPDATE_EMAIL', { newEmail }))).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    const primary = await codeFor(email, 'Confirm the e-mail change')
+    expect(ok(await f.send('UPDATE_EMAIL_PRIMARY_OTP', { otp: primary }))).toBeNull()
+    const secondary = await codeFor(newEmail, 'Verify your new e-mail')
+    expect(ok(await f.send('UPDATE_EMAIL_SECONDARY_OTP', { otp: secondary }))).toEqual({ newEmail })
+    expect(ok(await f.send('GET_USER', {}))).toMatchObject({ email: newEmail, address })
+
+    afterCooldown()
+    const elsewhere = frame(partition(), { prompter: person(PASSPHRASE).prompter })
+    ok(await elsewhere.send('CONNECT_EMAIL', { email: newEmail }))
+    ok(await elsewhere.send('CONNECT_OTP', { otp: await codeFor(newEmail) }))
+    expect(ok(await elsewhere.send('GET_USER', {}))).toMatchObject({ email: newEmail, address })
+  })
+
+  test('sign-out: the server forgets the session, the frame its token; a reload is not connected', async () => {
+    const f = frame(home)
+    expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: true })
+    const token = home.storage.get(TOKEN_KEY) as string
+    expect(ok(await f.send('SIGN_OUT'))).toBeNull()
+    expect(home.storage.has(TOKEN_KEY)).toBe(false)
+    expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: false })
+    expect(await f.send('GET_USER', {})).toMatchObject({ ok: false, error: { code: 4100 } })
+    // The old token opens nothing on the server any more.
+    expect((await harness.call('GET', '/api/session', undefined, { token })).json).toEqual({
+      isConnected: false,
+    })
+    expect(ok(await frame(home).send('IS_CONNECTED'))).toEqual({ isConnected: false })
+  })
+})
+
+describe('e-mail login, operator recovery', () => {
+  test('no prompt at all: first login and a new device rebuild the same address', async () => {
+    const email = `op-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const nobody = person()
+    const first = frame(partition(), { projectId: 'ops', prompter: nobody.prompter })
+    ok(await first.send('CONNECT_EMAIL', { email }))
+    ok(await first.send('CONNECT_OTP', { otp: await codeFor(email) }))
+    const { address } = ok(await first.send('GET_USER', {})) as { address: string }
+
+    afterCooldown()
+    const second = frame(partition(), { projectId: 'ops', prompter: nobody.prompter })
+    ok(await second.send('CONNECT_EMAIL', { email }))
+    ok(await second.send('CONNECT_OTP', { otp: await codeFor(email) }))
+    expect(ok(await second.send('GET_USER', {}))).toMatchObject({ address })
+    expect(nobody.asked).toEqual([])
+  })
+})

@@ -1,0 +1,296 @@
+/**
+ * The frame's passphrase prompt: a form only the frame document can see, for the recovery passphrase of
+ * `passphrase` recovery mode (create + repeat for a new wallet, enter on a new device or browser). The dApp
+ * never sees what is typed; the parent only hears PROMPT_REQUESTED / PROMPT_CLOSED and shows the frame.
+ *
+ * Vanilla DOM, loaded on demand (it is not in the frame's first load). Styles go in through a constructed
+ * stylesheet (`adoptedStyleSheets`): the frame's CSP (`style-src 'self'`) blocks `<style>` and style
+ * attributes, not the CSSOM. Colours come from the theme the parent syncs onto the document root
+ * (`data-theme` and the `--kf-*` variables, see `bridge/theme.ts`), with the modal's palette as fallback.
+ * @module
+ */
+import type { EventPayload } from '@keyframe/protocol'
+import { RequestAbortedError, UserRejectedRequestError } from '@keyframe/protocol/core'
+
+export type PromptKind = 'create_passphrase' | 'enter_passphrase'
+
+/** The frame → parent events of a prompt. */
+export type PromptEventType = 'PROMPT_REQUESTED' | 'PROMPT_CLOSED'
+
+export type AskOptions = {
+  /** Aborting it rejects the pending `ask` with RequestAbortedError and closes the prompt. */
+  signal?: AbortSignal
+  /** Shown under the field, e.g. 'Wrong passphrase. Please try again.' on a retry. */
+  error?: string
+}
+
+export type PassphrasePrompt = {
+  /**
+   * Shows the form (emitting PROMPT_REQUESTED when it becomes visible) and resolves with the passphrase as
+   * typed (not normalized). The form then stays, busy ('Unlocking…', 'Securing your wallet…'), until the
+   * next `ask` or `close()`.
+   * @throws UserRejectedRequestError (4001) when the person presses Cancel; the prompt closes.
+   * @throws RequestAbortedError when `signal` aborts; the prompt closes.
+   * @throws Error when another `ask` is still waiting (one at a time).
+   */
+  ask(kind: PromptKind, options?: AskOptions): Promise<string>
+  /**
+   * Removes the form and emits PROMPT_CLOSED (only if it was shown). Idempotent. An `ask` still waiting
+   * rejects with RequestAbortedError.
+   */
+  close(): void
+}
+
+export type CreatePassphrasePromptParameters = {
+  /** The frame's document. */
+  document: Document
+  /** Sends a frame → parent event (the bridge's `emit` fits). */
+  emit<T extends PromptEventType>(type: T, params: EventPayload<T>): void
+  /** Shortest passphrase a new wallet accepts, in code points after NFKC (`MIN_PASSPHRASE_LENGTH`). */
+  minLength: number
+}
+
+const COPY = {
+  create_passphrase: {
+    title: 'Create a recovery passphrase',
+    text: 'You need it to use your wallet on a new device or browser. Nobody can reset it for you.',
+    autocomplete: 'new-password',
+    busy: 'Securing your wallet…',
+  },
+  enter_passphrase: {
+    title: 'Enter your recovery passphrase',
+    text: 'This is a new device or browser. Enter the passphrase you chose when you created your wallet.',
+    autocomplete: 'current-password',
+    busy: 'Unlocking…',
+  },
+} as const
+
+// Fallbacks are the parent modal's palette (dark by default, as the parent's theme is), so the frame looks
+// like part of the modal even before a SYNC_THEME; the parent's `--kf-*` variables on the root win.
+const CSS = `
+.kfp{--bg:var(--kf-bg,#17181b);--surface:var(--kf-surface,#222428);--border:var(--kf-border,#33363c);--text:var(--kf-text,#f3f4f6);--muted:var(--kf-text-muted,#a0a6b0);--accent:var(--kf-accent,#7b93ff);--on-accent:var(--kf-accent-text,#0c0f1a);--focus:var(--kf-focus,#a5b6ff);--error:var(--kf-error,#ff7a7a);color-scheme:dark;
+position:fixed;inset:0;overflow:auto;display:flex;flex-direction:column;gap:6px;margin:0;padding:16px 20px 20px;background:var(--bg);color:var(--text);font:14px/1.4 var(--kf-font-family,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif);-webkit-font-smoothing:antialiased}
+:root[data-theme=light] .kfp{--bg:var(--kf-bg,#fff);--surface:var(--kf-surface,#f3f4f6);--border:var(--kf-border,#e0e3e8);--text:var(--kf-text,#15171a);--muted:var(--kf-text-muted,#5d6470);--accent:var(--kf-accent,#3554d1);--on-accent:var(--kf-accent-text,#fff);--focus:var(--kf-focus,#3554d1);--error:var(--kf-error,#d23c3c);color-scheme:light}
+.kfp *{box-sizing:border-box}
+.kfp h1{margin:0;font-size:16px;font-weight:600}
+.kfp p{margin:0}
+.kfp-text,.kfp-busy{color:var(--muted)}
+.kfp label{margin-top:8px;font-size:13px;color:var(--muted)}
+.kfp input{width:100%;height:44px;padding:0 14px;border:1px solid var(--border);border-radius:12px;background:var(--surface);color:var(--text);font:inherit;font-size:15px}
+.kfp input[aria-invalid=true]{border-color:var(--error)}
+.kfp-error{min-height:18px;font-size:13px;color:var(--error)}
+.kfp-busy:empty{display:none}
+.kfp-actions{display:flex;gap:8px;margin-top:auto;padding-top:8px}
+.kfp button{flex:1;min-height:44px;padding:0 14px;border:1px solid var(--border);border-radius:12px;background:var(--surface);color:var(--text);font:inherit;font-weight:500;cursor:pointer}
+.kfp button[type=submit]{border-color:transparent;background:var(--accent);color:var(--on-accent)}
+.kfp :disabled{opacity:.5;cursor:not-allowed}
+.kfp :focus{outline:none}
+.kfp :focus-visible{outline:2px solid var(--focus);outline-offset:2px}
+.kfp input:focus-visible{outline-offset:0;border-color:var(--focus)}
+`
+
+type Shown = {
+  kind: PromptKind
+  form: HTMLFormElement
+  inputs: HTMLInputElement[]
+  error: HTMLElement
+  busy: HTMLElement
+}
+
+type Waiting = { resolve(value: string): void; reject(error: unknown): void; cleanup(): void }
+
+/**
+ * Creates the passphrase prompt of one frame document. Nothing is shown until `ask`.
+ * @example
+ * const prompt = createPassphrasePrompt({ document, emit: context.emit, minLength: MIN_PASSPHRASE_LENGTH })
+ * try {
+ *   const passphrase = await prompt.ask('create_passphrase', { signal })
+ *   await encryptWith(passphrase)
+ * } finally {
+ *   prompt.close()
+ * }
+ */
+export function createPassphrasePrompt(parameters: CreatePassphrasePromptParameters): PassphrasePrompt {
+  const { document: doc, emit, minLength } = parameters
+  const win = doc.defaultView
+  let shown: Shown | undefined
+  let waiting: Waiting | undefined
+  let sheet: CSSStyleSheet | undefined
+
+  function el<K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    props: Partial<HTMLElementTagNameMap[K]> = {},
+    ...children: (Node | string)[]
+  ): HTMLElementTagNameMap[K] {
+    const element = Object.assign(doc.createElement(tag), props)
+    element.append(...children)
+    return element
+  }
+
+  function adoptStyles() {
+    // Unstyled rather than broken where constructed stylesheets are missing (old engines).
+    const Sheet = win?.CSSStyleSheet
+    if (!Sheet || !('adoptedStyleSheets' in doc)) return
+    if (!sheet) {
+      sheet = new Sheet()
+      sheet.replaceSync(CSS)
+    }
+    if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
+  }
+
+  function build(kind: PromptKind): Shown {
+    const copy = COPY[kind]
+    const field = (id: string, label: string, autocomplete: string) => {
+      const input = el('input', { id, type: 'password' })
+      input.setAttribute('autocomplete', autocomplete)
+      input.setAttribute('aria-describedby', 'kfp-error')
+      return [el('label', { htmlFor: id }, label), input] as const
+    }
+    const first = field('kfp-passphrase', 'Passphrase', copy.autocomplete)
+    const fields = [first]
+    if (kind === 'create_passphrase') fields.push(field('kfp-repeat', 'Repeat passphrase', 'new-password'))
+    const error = el('p', { id: 'kfp-error', className: 'kfp-error' })
+    error.setAttribute('role', 'alert')
+    const busy = el('p', { className: 'kfp-busy' })
+    busy.setAttribute('role', 'status')
+    const cancel = el('button', { type: 'button' }, 'Cancel')
+    const form = el(
+      'form',
+      { className: 'kfp', noValidate: true },
+      el('h1', { id: 'kfp-title' }, copy.title),
+      el('p', { className: 'kfp-text' }, copy.text),
+      ...fields.flat(),
+      error,
+      busy,
+      el('div', { className: 'kfp-actions' }, cancel, el('button', { type: 'submit' }, 'Continue')),
+    )
+    form.setAttribute('aria-labelledby', 'kfp-title')
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      submit()
+    })
+    cancel.addEventListener('click', () => finish(new UserRejectedRequestError()))
+    form.addEventListener('keydown', onKeyDown)
+    return { kind, form, inputs: fields.map(([, input]) => input), error, busy }
+  }
+
+  /** Shows `message` under the field, marks `invalid` (or nothing) and focuses it. */
+  function showError(message: string, invalid?: HTMLInputElement) {
+    if (!shown) return
+    shown.error.textContent = message
+    for (const input of shown.inputs) input.setAttribute('aria-invalid', String(input === invalid))
+    invalid?.focus()
+  }
+
+  function submit() {
+    if (!shown || !waiting) return
+    const [first, repeat] = shown.inputs as [HTMLInputElement, HTMLInputElement?]
+    const value = first.value
+    const normalized = value.normalize('NFKC')
+    if (shown.kind === 'enter_passphrase' && value === '') {
+      return showError('Enter your passphrase', first)
+    }
+    if (shown.kind === 'create_passphrase') {
+      if ([...normalized].length < minLength) return showError(`Use at least ${minLength} characters`, first)
+      if (repeat && repeat.value.normalize('NFKC') !== normalized) {
+        return showError('The passphrases do not match', repeat)
+      }
+    }
+    setBusy(true)
+    const current = waiting
+    waiting = undefined
+    current.cleanup()
+    current.resolve(value)
+  }
+
+  function setBusy(busy: boolean) {
+    if (!shown) return
+    const { form } = shown
+    for (const control of form.querySelectorAll('input, button'))
+      (control as HTMLButtonElement).disabled = busy
+    form.setAttribute('aria-busy', String(busy))
+    shown.busy.textContent = busy ? COPY[shown.kind].busy : ''
+    // The secret does not stay in the page longer than needed.
+    if (busy) for (const input of shown.inputs) input.value = ''
+  }
+
+  // Escape is Cancel. Tab stays in the form: the frame is all the person should be typing in now, and
+  // leaving it would land in the page behind the modal (the parent's focus trap cannot reach in here).
+  function onKeyDown(event: KeyboardEvent) {
+    if (!shown || !waiting) return
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      return finish(new UserRejectedRequestError())
+    }
+    if (event.key !== 'Tab') return
+    const controls = [...shown.form.querySelectorAll<HTMLElement>('input, button')]
+    const edge = event.shiftKey ? controls[0] : controls[controls.length - 1]
+    if (doc.activeElement !== edge) return
+    event.preventDefault()
+    ;(event.shiftKey ? controls[controls.length - 1] : controls[0])?.focus()
+  }
+
+  // A parent that shows the frame focuses the iframe; the frame's own focus() may have failed while it was
+  // hidden (display:none), so the first field takes focus now unless something in the form has it.
+  function onWindowFocus() {
+    if (shown && waiting && !shown.form.contains(doc.activeElement)) shown.inputs[0]?.focus()
+  }
+
+  /** Ends the pending `ask` with `error` and closes the prompt: there is nothing left to type. */
+  function finish(error: unknown) {
+    const current = waiting
+    waiting = undefined
+    current?.cleanup()
+    close()
+    current?.reject(error)
+  }
+
+  function close() {
+    if (waiting) return finish(new RequestAbortedError('other'))
+    if (!shown) return
+    shown.form.remove()
+    shown = undefined
+    win?.removeEventListener('focus', onWindowFocus)
+    if (sheet) doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet)
+    emit('PROMPT_CLOSED', {})
+  }
+
+  function ask(kind: PromptKind, options: AskOptions = {}): Promise<string> {
+    const { signal, error } = options
+    if (waiting) return Promise.reject(new Error('The passphrase prompt is already waiting for an answer'))
+    if (signal?.aborted) {
+      close()
+      return Promise.reject(new RequestAbortedError('other'))
+    }
+    const appearing = !shown
+    if (shown && shown.kind !== kind) {
+      shown.form.remove()
+      shown = undefined
+    }
+    if (!shown) {
+      adoptStyles()
+      shown = build(kind)
+      doc.body.append(shown.form)
+    }
+    setBusy(false)
+    for (const input of shown.inputs) input.value = ''
+    const first = shown.inputs[0]
+    showError(error ?? '', error ? first : undefined)
+    first?.focus()
+    return new Promise<string>((resolve, reject) => {
+      const onAbort = () => finish(new RequestAbortedError('other'))
+      waiting = {
+        resolve,
+        reject,
+        cleanup: () => signal?.removeEventListener('abort', onAbort),
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      if (appearing) {
+        win?.addEventListener('focus', onWindowFocus)
+        emit('PROMPT_REQUESTED', { kind })
+      }
+    })
+  }
+
+  return { ask, close }
+}
