@@ -22,12 +22,7 @@ import { deriveAddresses } from './accounts.ts'
 import type { Device, DeviceStore } from './deviceStore.ts'
 import { generateEntropy } from './entropy.ts'
 import { WrongPassphraseError } from './errors.ts'
-import {
-  decryptRecoveryShare,
-  encryptRecoveryShare,
-  type RecoveryBlob,
-  type ScryptParams,
-} from './recovery.ts'
+import { decryptRecoveryShare, encryptRecoveryShare, type RecoveryBlob } from './recovery.ts'
 import { reconstruct, splitForDevice, splitForRecovery } from './shares.ts'
 
 /** Asks the person for a passphrase in the frame's own UI (see `web/prompt`). */
@@ -52,8 +47,6 @@ export type SetUpWalletParameters = {
   /** Opens the frame's passphrase prompt (passphrase recovery mode only). */
   prompt: () => Promise<PassphrasePrompter>
   signal?: AbortSignal
-  /** scrypt cost of a new recovery blob; the production default unless a test lowers it. */
-  scrypt?: ScryptParams
 }
 
 type RecoveryRelease = {
@@ -118,27 +111,25 @@ async function createWallet(parameters: SetUpWalletParameters): Promise<UsableWa
     const recoveryShares = await splitForRecovery(entropy)
     secrets.push(deviceShare, authShare, recoveryShares.recoveryShare, recoveryShares.authShare)
 
-    let recovery: Record<string, unknown>
     let prompter: PassphrasePrompter | undefined
-    if (login.recoveryMode === 'operator') {
-      recovery = {
-        mode: 'operator',
-        authShare: encode(recoveryShares.authShare),
-        recoveryShare: encode(recoveryShares.recoveryShare),
-      }
-    } else {
-      prompter = await parameters.prompt()
-      const passphrase = await prompter.ask('create_passphrase', withSignal(parameters.signal))
-      const recoveryBlob = await encryptRecoveryShare({
-        walletId,
-        share: recoveryShares.recoveryShare,
-        passphrase,
-        ...(parameters.scrypt ? { params: parameters.scrypt } : {}),
-      })
-      recovery = { mode: 'passphrase', authShare: encode(recoveryShares.authShare), recoveryBlob }
-    }
-
     try {
+      let recovery: Record<string, unknown>
+      if (login.recoveryMode === 'operator') {
+        recovery = {
+          mode: 'operator',
+          authShare: encode(recoveryShares.authShare),
+          recoveryShare: encode(recoveryShares.recoveryShare),
+        }
+      } else {
+        prompter = await parameters.prompt()
+        const passphrase = await prompter.ask('create_passphrase', withSignal(parameters.signal))
+        const recoveryBlob = await encryptRecoveryShare({
+          walletId,
+          share: recoveryShares.recoveryShare,
+          passphrase,
+        })
+        recovery = { mode: 'passphrase', authShare: encode(recoveryShares.authShare), recoveryBlob }
+      }
       // The device share first: if the server then refuses, it is deleted again; if the frame dies in
       // between, an unused share of a wallet that never existed is all that is left.
       await store.saveDeviceShare({ walletId, deviceId: device.deviceId, share: deviceShare })
@@ -159,6 +150,7 @@ async function createWallet(parameters: SetUpWalletParameters): Promise<UsableWa
         throw error
       }
     } finally {
+      // Whatever happened, the prompt goes away: a prompt left open would keep the parent's timers paused.
       prompter?.close()
     }
     return { walletId, address: addresses.evmAddress, solanaAddress: addresses.solanaAddress }

@@ -18,6 +18,7 @@ import type { FrameClient } from '../frame/createFrameClient.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { BrowserOnlyError, DestroyedError, DisconnectError } from './errors.ts'
 import { assertEmailCooldown, readLoginCache, recordEmailSent, saveLogin, wipeLogin } from './loginCache.ts'
+import { attachPrompt } from './prompt.ts'
 import type { ViewName } from './router.ts'
 import {
   type AccountUser,
@@ -193,8 +194,12 @@ export function restoreConnection(kf: Keyframe) {
   void syncConnection(kf)
 }
 
-/** Listens to the frame's session events. The frame client drops these listeners when it is destroyed. @internal */
+/**
+ * Listens to the frame's session events, and shows its prompts in the modal (`prompt.ts`). The frame client
+ * drops these listeners when it is destroyed. @internal
+ */
 export function attachFrame(kf: Keyframe, frame: FrameClient) {
+  attachPrompt(kf, frame)
   frame.on('DISCONNECTED', () => {
     if (getAccount(kf).status !== 'disconnected') reset(kf)
   })

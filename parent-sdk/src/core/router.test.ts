@@ -73,7 +73,7 @@ test('isView', () => {
   expect(isView(undefined)).toBe(false)
 })
 
-test('VIEWS: the spec views (SPEC §2) plus the placeholders', () => {
+test('VIEWS: the spec views (SPEC §2), the frame prompt, plus the placeholders', () => {
   expect(VIEWS).toMatchInlineSnapshot(`
     [
       "Connect",
@@ -92,6 +92,7 @@ test('VIEWS: the spec views (SPEC §2) plus the placeholders', () => {
       "UpdateEmail",
       "UpdateEmailPrimaryOtp",
       "UpdateEmailSecondaryOtp",
+      "FramePrompt",
       "SocialLogin",
       "AllWallets",
     ]

@@ -5,7 +5,8 @@
 
 /**
  * Every view of the modal: the spec's (§2), the e-mail login and e-mail update steps (`EmailVerifyOtp`,
- * `EmailVerifyDevice`, `UpdateEmail`, `UpdateEmailPrimaryOtp`, `UpdateEmailSecondaryOtp`), and the
+ * `EmailVerifyDevice`, `UpdateEmail`, `UpdateEmailPrimaryOtp`, `UpdateEmailSecondaryOtp`), the frame's own
+ * prompt shown in the modal (`FramePrompt`: a recovery passphrase only the frame may see), and the
  * placeholders for features that land later (`SocialLogin`, `AllWallets`).
  */
 export const VIEWS = [
@@ -25,6 +26,7 @@ export const VIEWS = [
   'UpdateEmail',
   'UpdateEmailPrimaryOtp',
   'UpdateEmailSecondaryOtp',
+  'FramePrompt',
   'SocialLogin',
   'AllWallets',
 ] as const

@@ -65,6 +65,11 @@ export type FrameClient = {
   on<E extends EventType>(event: E, listener: (params: EventPayload<E>) => void): () => void
   /** Whether the frame has reported READY. */
   isReady(): boolean
+  /**
+   * Whether the frame has a prompt open (between PROMPT_REQUESTED and PROMPT_CLOSED). Meanwhile no request
+   * is timed; when it closes, each pending request gets its full timeout again.
+   */
+  isPrompting(): boolean
   /** The iframe, once created. */
   element(): HTMLIFrameElement | undefined
   /** Rejects every pending request, removes every listener it added and the iframe. */
@@ -75,6 +80,10 @@ type Pending = PendingRequest & {
   posted: boolean
   resolve(value: unknown): void
   reject(error: unknown): void
+  /** Starts the request's full timeout afresh (once posted, and while no prompt is open). */
+  arm(): void
+  /** Stops its timeout. */
+  disarm(): void
   cleanup(): void
 }
 
@@ -107,6 +116,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   let stopListening: (() => void) | undefined
   let ready = false
   let destroyed = false
+  // Between PROMPT_REQUESTED and PROMPT_CLOSED the person is typing in the frame: no request is timed.
+  let prompting = false
   let loading: { promise: Promise<void>; resolve(): void; reject(error: unknown): void } | undefined
   let loadTimer: ReturnType<typeof setTimeout> | undefined
 
@@ -118,6 +129,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     iframe?.remove()
     iframe = undefined
     ready = false
+    prompting = false
   }
 
   // Only what the endpoint lets through gets here: a wire message from the iframe's window at the frame's
@@ -137,10 +149,25 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     settle(rid, reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error })
   }
 
+  function setPrompting(open: boolean) {
+    if (prompting === open) return
+    prompting = open
+    for (const entry of pending.values()) {
+      if (!entry.posted) continue
+      // Closed: each request gets its full timeout again, counted from now.
+      if (open) entry.disarm()
+      else entry.arm()
+    }
+  }
+
   function onEvent(type: string, data: unknown) {
     const event = readEvent(type, data)
     if (!event.ok) return
-    if (event.value.type === 'READY') {
+    if (event.value.type === 'PROMPT_REQUESTED') setPrompting(true)
+    else if (event.value.type === 'PROMPT_CLOSED') setPrompting(false)
+    else if (event.value.type === 'READY') {
+      // A frame that (re)loads has no prompt open, whatever it said before.
+      setPrompting(false)
       const { version } = event.value.params as EventPayload<'READY'>
       if (version !== PROTOCOL_VERSION) {
         fail(new Error(`The frame speaks protocol version ${version}; this SDK speaks ${PROTOCOL_VERSION}`))
@@ -262,6 +289,20 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         posted: false,
         resolve: resolve as (value: unknown) => void,
         reject,
+        arm() {
+          clearTimeout(timer)
+          timer = setTimeout(() => {
+            settle(id, { ok: false, error: new RequestTimeoutError(type, timeoutMs) })
+            if (requests[type].alertOnTimeout) {
+              options.onTimeout?.(type)
+              sendAbort(id)
+            }
+          }, timeoutMs)
+        },
+        disarm() {
+          clearTimeout(timer)
+          timer = undefined
+        },
         cleanup() {
           clearTimeout(timer)
           signal?.removeEventListener('abort', onAbort)
@@ -274,13 +315,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         () => {
           if (!pending.has(id)) return
           entry.posted = true
-          timer = setTimeout(() => {
-            settle(id, { ok: false, error: new RequestTimeoutError(type, timeoutMs) })
-            if (requests[type].alertOnTimeout) {
-              options.onTimeout?.(type)
-              sendAbort(id)
-            }
-          }, timeoutMs)
+          // Sent while a prompt is open: timed from when it closes.
+          if (!prompting) entry.arm()
           try {
             post(type, envelope)
           } catch (cause) {
@@ -318,6 +354,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       }
     },
     isReady: () => ready,
+    isPrompting: () => prompting,
     element: () => iframe,
     destroy() {
       if (destroyed) return

@@ -1,6 +1,7 @@
 import { type ComponentType, type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react'
 import type { Keyframe } from '../core/createKeyframe.ts'
 import { getModalState, watchModalState } from '../core/modal.ts'
+import type { ViewName } from '../core/router.ts'
 import { getToast, watchToast } from '../core/toasts.ts'
 import { useWatched } from '../react/useWatched.ts'
 import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.ts'
@@ -10,6 +11,7 @@ import { AccountView } from './views/AccountView.tsx'
 import { ConnectView } from './views/ConnectView.tsx'
 import { EmailVerifyDeviceView } from './views/EmailVerifyDeviceView.tsx'
 import { EmailVerifyOtpView } from './views/EmailVerifyOtpView.tsx'
+import { FramePromptView } from './views/FramePromptView.tsx'
 import { NotYetView } from './views/NotYetView.tsx'
 import { UpdateEmailPrimaryOtpView, UpdateEmailSecondaryOtpView } from './views/UpdateEmailOtpView.tsx'
 import { UpdateEmailView } from './views/UpdateEmailView.tsx'
@@ -23,6 +25,7 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   UpdateEmail: UpdateEmailView,
   UpdateEmailPrimaryOtp: UpdateEmailPrimaryOtpView,
   UpdateEmailSecondaryOtp: UpdateEmailSecondaryOtpView,
+  FramePrompt: FramePromptView,
 }
 
 function isBuilt(view: string): view is BuiltView {
@@ -32,6 +35,16 @@ function isBuilt(view: string): view is BuiltView {
 function BuiltViewOf({ view, kf }: { view: BuiltView; kf: Keyframe }) {
   const View = VIEW_COMPONENTS[view]
   return <View kf={kf} />
+}
+
+/**
+ * The views to render: the one shown, and under FramePrompt the view it was opened over, kept mounted but
+ * hidden. That view's request is what the frame's prompt belongs to (a code that, once accepted, needs the
+ * recovery passphrase): unmounting the view would abort it (its view signal) and with it the prompt.
+ */
+function mountedViews(history: readonly ViewName[], view: ViewName): ViewName[] {
+  const beneath = history[history.length - 2]
+  return view === 'FramePrompt' && beneath !== undefined && beneath !== view ? [beneath, view] : [view]
 }
 
 const BackIcon = () => (
@@ -60,6 +73,9 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
   const pressedBackdrop = useRef(false)
   const { goBack, isCloseDisabled } = kf._internal
   const closeDisabled = isOpen && isCloseDisabled()
+  // The frame is shown over FramePrompt's body but lives outside this dialog in the page (it cannot move
+  // without reloading): `aria-modal` would hide it from assistive technology, so that view goes without.
+  const framePrompt = view === 'FramePrompt'
 
   // Remember what had focus when the modal opened, and give it back when the modal closes or goes away.
   useLayoutEffect(() => {
@@ -108,13 +124,14 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
         ref={cardRef}
         className="kf-card"
         role="dialog"
-        aria-modal="true"
+        aria-modal={framePrompt ? undefined : 'true'}
         aria-labelledby={titleId}
         tabIndex={-1}
         data-view={view}
       >
         <header className="kf-header">
-          {history.length > 1 ? (
+          {/* No Back from FramePrompt: the frame's own Cancel is the way out of its prompt. */}
+          {history.length > 1 && !framePrompt ? (
             <button type="button" className="kf-icon-button" aria-label="Back" onClick={goBack}>
               <BackIcon />
             </button>
@@ -135,7 +152,12 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
           </button>
         </header>
         <div className="kf-body">
-          {isBuilt(view) ? <BuiltViewOf view={view} kf={kf} /> : <NotYetView view={view} />}
+          {mountedViews(history, view).map((name) => (
+            // `display: contents` keeps each view's own layout in the body's flex column.
+            <div key={name} hidden={name !== view} style={{ display: name === view ? 'contents' : 'none' }}>
+              {isBuilt(name) ? <BuiltViewOf view={name} kf={kf} /> : <NotYetView view={name} />}
+            </div>
+          ))}
         </div>
         <div className="kf-toasts" role="status" aria-live="polite">
           {toast && <Toast key={toast.id} toast={toast} />}

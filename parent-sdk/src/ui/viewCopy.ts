@@ -19,6 +19,7 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   UpdateEmail: 'Update e-mail',
   UpdateEmailPrimaryOtp: 'Confirm current e-mail',
   UpdateEmailSecondaryOtp: 'Confirm new e-mail',
+  FramePrompt: 'Recovery passphrase',
   SocialLogin: 'Social login',
   AllWallets: 'Connect a wallet',
 }
@@ -32,6 +33,7 @@ export type BuiltView =
   | 'UpdateEmail'
   | 'UpdateEmailPrimaryOtp'
   | 'UpdateEmailSecondaryOtp'
+  | 'FramePrompt'
 
 /** What a view that is not built yet tells the person, in plain words. */
 export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {

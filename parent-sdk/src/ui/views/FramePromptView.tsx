@@ -1,0 +1,117 @@
+import { useEffect, useRef } from 'react'
+import type { Keyframe } from '../../core/createKeyframe.ts'
+import { getFramePrompt, watchFramePrompt } from '../../core/prompt.ts'
+import { useWatched } from '../../react/useWatched.ts'
+
+/**
+ * Where the frame shows itself: its usual ~320×400 (the frame's form fits and scrolls if it must). Set as a
+ * style object, which React applies through the CSSOM, so a dApp CSP without 'unsafe-inline' allows it.
+ */
+const SLOT_STYLE = {
+  height: '400px',
+  border: '1px solid var(--kf-border)',
+  borderRadius: 'var(--kf-radius-control)',
+  background: 'var(--kf-bg)',
+} as const
+
+/** Above the modal's overlay (z-index 2147483000), so nothing of the modal covers the frame. */
+const FRAME_Z_INDEX = '2147483647'
+
+/**
+ * Shows the hidden `iframe` exactly over `box` (the inside of its border) and keeps it there while `box`
+ * moves or resizes: window resizes and scrolls, scrolls and animations inside the modal's shadow root, size
+ * changes of the box and of the card around it. Whatever of the box the card scrolls out of view is clipped
+ * off the frame too. The iframe cannot move into the modal (moving an iframe reloads its document), so it
+ * stays where it is in the page, fixed on top. Returns the undo: hidden again, listeners gone.
+ */
+export function placeFrameOver(iframe: HTMLIFrameElement, box: HTMLElement): () => void {
+  const win = box.ownerDocument.defaultView ?? window
+  // Events inside the shadow root (a scroll of the card, its opening animation) do not reach the window.
+  const root = box.getRootNode()
+  const card = box.closest('.kf-card')
+  const style = iframe.style
+  const px = (value: number) => `${Math.max(0, value)}px`
+
+  function place() {
+    const rect = box.getBoundingClientRect()
+    const left = rect.left + box.clientLeft
+    const top = rect.top + box.clientTop
+    const width = box.clientWidth
+    const height = box.clientHeight
+    style.left = `${left}px`
+    style.top = `${top}px`
+    style.width = `${width}px`
+    style.height = `${height}px`
+    const view = card?.getBoundingClientRect()
+    style.clipPath = view
+      ? `inset(${px(view.top - top)} ${px(left + width - view.right)} ${px(top + height - view.bottom)} ${px(view.left - left)})`
+      : ''
+  }
+
+  style.display = 'block'
+  style.zIndex = FRAME_Z_INDEX
+  style.borderRadius = '11px'
+  place()
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined
+  observer?.observe(box)
+  if (card) observer?.observe(card)
+  const options = { capture: true, passive: true }
+  const targets: EventTarget[] = root === box.ownerDocument ? [win] : [win, root]
+  for (const target of targets) {
+    target.addEventListener('scroll', place, options)
+    target.addEventListener('animationend', place, options)
+  }
+  win.addEventListener('resize', place, options)
+  // The frame focuses its first field when its window gets focus.
+  iframe.focus()
+
+  return () => {
+    observer?.disconnect()
+    for (const target of targets) {
+      target.removeEventListener('scroll', place, options)
+      target.removeEventListener('animationend', place, options)
+    }
+    win.removeEventListener('resize', place, options)
+    for (const name of ['left', 'top', 'width', 'height', 'clip-path', 'z-index', 'border-radius']) {
+      style.removeProperty(name)
+    }
+    style.display = 'none'
+  }
+}
+
+/**
+ * FramePrompt: the frame asks for something only it may see (a recovery passphrase). The frame itself is
+ * shown over the box below; this page sees nothing typed into it. The way out is the frame's own Cancel
+ * (see `core/prompt.ts`), so there is no Back here.
+ */
+export function FramePromptView({ kf }: { kf: Keyframe }) {
+  const slot = useRef<HTMLDivElement>(null)
+  const prompt = useWatched(kf, watchFramePrompt, getFramePrompt)
+  const iframe = prompt.open ? prompt.iframe : undefined
+
+  // After the modal's own focus effect (a layout effect), so focus ends in the frame.
+  useEffect(() => {
+    const box = slot.current
+    if (!box || !iframe) return
+    return placeFrameOver(iframe, box)
+  }, [iframe])
+
+  // Only reached by `open({ view: 'FramePrompt' })` with nothing asked: PROMPT_CLOSED leaves the view.
+  if (!iframe) return <p className="kf-note">The wallet is not asking for anything right now.</p>
+
+  return (
+    <div className="kf-stack">
+      <p className="kf-text">Type it in the secure Keyframe window below. This site cannot see it.</p>
+      {/* A focus proxy: Tab from the modal's controls lands here and goes on into the frame. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
+      <div
+        ref={slot}
+        className="kf-frame-slot"
+        style={SLOT_STYLE}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the focus proxy above
+        tabIndex={0}
+        onFocus={() => iframe.focus()}
+      />
+    </div>
+  )
+}
