@@ -108,6 +108,7 @@ const PASSPHRASE = 'correct horse battery staple'
 describe('e-mail login, passphrase recovery', () => {
   const email = `ada-${crypto.randomUUID().slice(0, 8)}@example.com`
   const home = partition()
+  const away = partition()
   let address: string
 
   test('first login: a code, a new wallet, the passphrase asked for in the frame, a session', async () => {
@@ -142,7 +143,6 @@ describe('e-mail login, passphrase recovery', () => {
 
   test('another top-level site is another device: code, the passphrase (a wrong one first), same address, notice mail', async () => {
     afterCooldown()
-    const away = partition()
     const ada = person('not my passphrase at all', PASSPHRASE)
     const f = frame(away, { prompter: ada.prompter })
     expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: false })
@@ -157,6 +157,26 @@ describe('e-mail login, passphrase recovery', () => {
 
     // And that device's own share now works there after a reload.
     expect(ok(await frame(away).send('IS_CONNECTED'))).toEqual({ isConnected: true })
+  })
+
+  test('a revoked device can no longer unlock: its session ends, and only recovery brings it back', async () => {
+    const token = { token: home.storage.get(TOKEN_KEY) as string }
+    const { devices } = (await harness.call('GET', '/api/devices', undefined, token)).json as unknown as {
+      devices: { id: string; current: boolean; revokedAt: string | null }[]
+    }
+    const other = devices.find((device) => !device.current && !device.revokedAt)
+    expect(other).toBeDefined()
+    expect((await harness.call('DELETE', `/api/devices/${other?.id}`, undefined, token)).status).toBe(200)
+
+    expect(ok(await frame(away).send('IS_CONNECTED'))).toEqual({ isConnected: false })
+    // Logging in there again finds no usable share on the server for that device: the passphrase is needed.
+    afterCooldown()
+    const ada = person(PASSPHRASE)
+    const f = frame(away, { prompter: ada.prompter })
+    ok(await f.send('CONNECT_EMAIL', { email }))
+    ok(await f.send('CONNECT_OTP', { otp: await codeFor(email) }))
+    expect(ada.asked).toEqual([{ kind: 'enter_passphrase' }])
+    expect(ok(await f.send('GET_USER', {}))).toMatchObject({ address })
   })
 
   test('a wrong code is refused in the server words, and the sixth try is refused even with the right code', async () => {
