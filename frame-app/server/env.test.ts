@@ -1,11 +1,17 @@
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
-import { assertOperatorKey, ConfigError, loadServerConfig } from './env.ts'
+import {
+  assertOperatorKey,
+  assertWebBuilt,
+  ConfigError,
+  loadServerConfig,
+  PRODUCTION_REQUIRED,
+} from './env.ts'
 
 const key = () => randomBytes(32).toString('base64')
 const dir = mkdtempSync(join(tmpdir(), 'keyframe-env-'))
@@ -15,6 +21,7 @@ const production = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://app@db/keyframe',
   SMTP_URL: 'smtps://mailer:pw@smtp.example.com',
+  MAIL_FROM: 'Acme Wallet <wallet@acme.example>',
   KEK: key(),
   OTP_PEPPER: key(),
   PUBLIC_URL: 'https://wallet.example.com',
@@ -33,16 +40,18 @@ describe('loadServerConfig', () => {
     expect(config.secrets.operatorRecoveryKey).toBeUndefined()
   })
 
-  test('error: production refuses to start without DATABASE_URL, SMTP_URL, KEK, OTP_PEPPER, PUBLIC_URL', () => {
+  test('error: production refuses to start without DATABASE_URL, SMTP_URL, MAIL_FROM, KEK, OTP_PEPPER, PUBLIC_URL', () => {
     expect(() => loadServerConfig({ NODE_ENV: 'production' })).toThrowErrorMatchingInlineSnapshot(`
       [ConfigError: Cannot start the frame server:
         DATABASE_URL is required in production
         SMTP_URL is required in production
+        MAIL_FROM is required in production
         KEK is required in production
         OTP_PEPPER is required in production
         PUBLIC_URL is required in production]
     `)
-    for (const name of Object.keys(production).filter((n) => n !== 'NODE_ENV')) {
+    expect(Object.keys(production).filter((n) => n !== 'NODE_ENV')).toEqual([...PRODUCTION_REQUIRED])
+    for (const name of PRODUCTION_REQUIRED) {
       const env: Record<string, string> = { ...production }
       delete env[name]
       expect(() => loadServerConfig(env)).toThrow(`${name} is required in production`)
@@ -56,6 +65,8 @@ describe('loadServerConfig', () => {
         ...production,
         KEK: secret,
         PUBLIC_URL: 'http://wallet.example.com',
+        SMTP_URL: 'https://mailer:pw@smtp.example.com',
+        MAIL_FROM: 'nobody',
         ADMIN_TOKEN: 'short',
         OPERATOR_RECOVERY_KEY: production.KEK,
       })
@@ -65,10 +76,13 @@ describe('loadServerConfig', () => {
     } catch (error) {
       expect((error as ConfigError).problems).toEqual([
         'PUBLIC_URL must be https in production',
+        'SMTP_URL must be an smtp:// or smtps:// URL',
+        'MAIL_FROM must be an address (`no-reply@example.com` or `Name <no-reply@example.com>`)',
         'KEK must be exactly 32 bytes (base64), got 5',
         'ADMIN_TOKEN must be at least 32 characters',
       ])
       expect((error as Error).message).not.toContain(secret)
+      expect((error as Error).message).not.toContain(':pw@')
     }
     expect(() => loadServerConfig({ ...production, OPERATOR_RECOVERY_KEY: production.KEK })).toThrow(
       'OPERATOR_RECOVERY_KEY must differ from KEK',
@@ -101,6 +115,17 @@ describe('loadServerConfig', () => {
   })
 })
 
+describe('assertWebBuilt', () => {
+  test('error: refuses a web root without index.html, accepts a built one', () => {
+    const web = join(dir, 'web')
+    expect(() => assertWebBuilt(web)).toThrow(ConfigError)
+    expect(() => assertWebBuilt(web)).toThrow('run `npm run build -w frame-app`')
+    mkdirSync(web, { recursive: true })
+    writeFileSync(join(web, 'index.html'), '<!doctype html>')
+    expect(() => assertWebBuilt(web)).not.toThrow()
+  })
+})
+
 test('behavior: `NODE_ENV=production node server/main.ts` exits 1 and says what is missing', () => {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
@@ -109,7 +134,9 @@ test('behavior: `NODE_ENV=production node server/main.ts` exits 1 and says what 
     timeout: 30_000,
   })
   expect(result.status).toBe(1)
-  expect(result.stderr).toContain('DATABASE_URL is required in production')
+  expect(result.stderr).toContain('Cannot start the frame server')
+  for (const name of PRODUCTION_REQUIRED.filter((n) => n !== 'KEK'))
+    expect(result.stderr).toContain(`${name} is required in production`)
   expect(result.stderr).not.toContain('KEK is required')
   expect(result.stderr).not.toContain(production.KEK)
 }, 30_000)

@@ -6,10 +6,11 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Project } from './config.ts'
 import { type KeyRef, parseKey, parseKeyId, type ServerSecrets } from './crypto/keys.ts'
+import { parseFrom } from './mail/createMailer.ts'
 
 export type ServerConfig = {
   production: boolean
@@ -30,6 +31,16 @@ export type ServerConfig = {
 
 /** Where development secrets are kept between runs (gitignored). */
 export const DEV_SECRETS_FILE = fileURLToPath(new URL('../.data/dev-secrets.json', import.meta.url))
+
+/** What `NODE_ENV=production` refuses to start without (the operator recovery key is checked per project). */
+export const PRODUCTION_REQUIRED = [
+  'DATABASE_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'KEK',
+  'OTP_PEPPER',
+  'PUBLIC_URL',
+] as const
 
 /** Thrown when the environment cannot run the server; lists every problem at once. */
 export class ConfigError extends Error {
@@ -63,9 +74,8 @@ export function loadServerConfig(
 ): ServerConfig {
   const production = env.NODE_ENV === 'production'
   const problems: string[] = []
-  const required = ['DATABASE_URL', 'SMTP_URL', 'KEK', 'OTP_PEPPER', 'PUBLIC_URL'] as const
   if (production)
-    for (const name of required) if (!env[name]) problems.push(`${name} is required in production`)
+    for (const name of PRODUCTION_REQUIRED) if (!env[name]) problems.push(`${name} is required in production`)
 
   const port = Number(env.PORT ?? 5174)
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('PORT must be a port number')
@@ -80,6 +90,17 @@ export function loadServerConfig(
       publicUrl = url.origin
     } catch {
       problems.push('PUBLIC_URL is not a URL')
+    }
+  }
+
+  // Named, never echoed: the URL may hold a password.
+  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL))
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL')
+  if (env.MAIL_FROM) {
+    try {
+      parseFrom(env.MAIL_FROM)
+    } catch {
+      problems.push('MAIL_FROM must be an address (`no-reply@example.com` or `Name <no-reply@example.com>`)')
     }
   }
 
@@ -154,5 +175,17 @@ export function assertOperatorKey(config: Pick<ServerConfig, 'secrets'>, project
   if (operator.length > 0 && !config.secrets.operatorRecoveryKey)
     throw new ConfigError([
       `OPERATOR_RECOVERY_KEY is required: project(s) ${operator.join(', ')} use operator recovery`,
+    ])
+}
+
+/**
+ * Refuses to serve a frame that was never built (production: `npm run build -w frame-app` first).
+ * @throws ConfigError naming the missing file.
+ */
+export function assertWebBuilt(webRoot: string): void {
+  const index = join(webRoot, 'index.html')
+  if (!existsSync(index))
+    throw new ConfigError([
+      `The frame web app is not built (no ${index}): run \`npm run build -w frame-app\``,
     ])
 }

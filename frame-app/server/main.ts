@@ -1,21 +1,25 @@
 /**
  * `npm start -w frame-app`: the frame server, configured by the environment (see `env.ts` and the README):
  * PORT (5174), HOST (localhost), PUBLIC_URL, DATABASE_URL or PGLITE_DIR, SMTP_URL, MAIL_FROM, KEK, KEK_ID,
- * OTP_PEPPER, OPERATOR_RECOVERY_KEY(_ID), ADMIN_TOKEN, KEYFRAME_PROJECTS_FILE. NODE_ENV=production refuses
- * to start without what a deployment needs.
+ * OTP_PEPPER, OPERATOR_RECOVERY_KEY(_ID), ADMIN_TOKEN, KEYFRAME_PROJECTS_FILE. NODE_ENV=production
+ * (`npm run -w frame-app start:prod`) refuses to start without what a deployment needs, and without the
+ * built web app (`npm run -w frame-app build`, served from `frame-app/dist/web`).
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { DEV_PROJECT, loadProjects } from './config.ts'
 import { crashHookFromEnv } from './crashPoint.ts'
 import { createDatabase } from './db/createDatabase.ts'
-import { assertOperatorKey, ConfigError, loadServerConfig } from './env.ts'
+import { assertOperatorKey, assertWebBuilt, ConfigError, loadServerConfig } from './env.ts'
 import { createLogger } from './logger.ts'
 import { addProject, importProjects, listProjects } from './projects/store.ts'
-import { startFrameServer } from './serve.ts'
+import { DEFAULT_WEB_ROOT, startFrameServer } from './serve.ts'
 
 const logger = createLogger()
 let config: ReturnType<typeof loadServerConfig>
 try {
   config = loadServerConfig()
+  if (config.production) assertWebBuilt(DEFAULT_WEB_ROOT)
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error
   console.error(error.message)
@@ -55,7 +59,13 @@ for (const project of projects) {
     `  ${project.id}: ${config.publicUrl ?? server.url}/frame?projectId=${project.id}  (allows ${project.allowedOrigins.join(', ')})`,
   )
 }
+if (projects.length === 0)
+  console.log(
+    '  No project yet: add one with `npm run -w frame-app admin -- project add <id> --origin <dApp origin>`',
+  )
 if (!config.smtpUrl) console.log('  SMTP_URL is not set: mails are dropped')
+if (!existsSync(join(DEFAULT_WEB_ROOT, 'index.html')))
+  console.log('  The frame web app is not built (`npm run -w frame-app build`): /frame answers 503')
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

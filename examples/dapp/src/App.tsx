@@ -1,11 +1,14 @@
-import { useKeyframe, useModal, useTheme } from '@keyframe/sdk/react'
+import { disconnect } from '@keyframe/sdk'
+import { useAccount, useKeyframe, useModal, useTheme } from '@keyframe/sdk/react'
 import { useState } from 'react'
 
 export function App() {
   const keyframe = useKeyframe()
   const { isOpen, view, open } = useModal()
   const { themeMode, setThemeMode } = useTheme()
+  const { status, address, email, isConnected } = useAccount()
   const [chainId, setChainId] = useState<string>('')
+  const [notice, setNotice] = useState<string>('')
 
   async function askFrame() {
     setChainId('asking the frame…')
@@ -18,14 +21,29 @@ export function App() {
     }
   }
 
+  async function onDisconnect() {
+    setNotice('')
+    try {
+      await disconnect(keyframe)
+    } catch (error) {
+      // 'Failed to disconnect': the frame refused to sign out; the page is disconnected all the same.
+      setNotice((error as Error).message)
+    }
+  }
+
   return (
     <main className="demo">
       <h1>Keyframe demo dApp</h1>
       <p>A dApp page on its own origin. The wallet frame lives on another one and loads only when needed.</p>
       <div className="row">
         <button type="button" className="primary" onClick={() => void open()}>
-          Connect
+          {isConnected ? 'Account' : 'Connect'}
         </button>
+        {isConnected && (
+          <button type="button" onClick={() => void onDisconnect()}>
+            Disconnect
+          </button>
+        )}
         <button type="button" onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}>
           {themeMode === 'dark' ? 'Light theme' : 'Dark theme'}
         </button>
@@ -33,6 +51,21 @@ export function App() {
           Ask the frame for its chain
         </button>
       </div>
+      <dl className="account">
+        <dt>Status</dt>
+        <dd>
+          <output data-testid="account-status">{status}</output>
+        </dd>
+        <dt hidden={!isConnected}>Address</dt>
+        <dd hidden={!isConnected}>
+          <output data-testid="account-address">{address ?? ''}</output>
+        </dd>
+        <dt hidden={!isConnected}>E-mail</dt>
+        <dd hidden={!isConnected}>
+          <output data-testid="account-email">{email ?? ''}</output>
+        </dd>
+      </dl>
+      {notice && <p role="alert">{notice}</p>}
       <p role="status">
         Modal: <output data-testid="modal-state">{isOpen ? `open (${view})` : 'closed'}</output>
       </p>

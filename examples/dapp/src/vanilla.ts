@@ -1,18 +1,43 @@
-import { createKeyframe } from '@keyframe/sdk'
+import { type Account, createKeyframe, disconnect, getAccount, watchAccount } from '@keyframe/sdk'
 import { demoNetworks, readDemoConfig } from './config.ts'
 
 const { projectId, frameUrl } = readDemoConfig()
 const keyframe = createKeyframe({ projectId, frameUrl, networks: demoNetworks })
 Object.assign(window, { keyframe })
 
-const status = document.getElementById('status')!
-const themeButton = document.getElementById('theme')!
+const byId = (id: string) => document.getElementById(id) as HTMLElement
+const status = byId('status')
+const themeButton = byId('theme')
+const connectButton = byId('connect')
+const disconnectButton = byId('disconnect')
+const notice = byId('notice')
 
 keyframe.subscribe((state) => {
   status.textContent = state.open ? `Modal open (${state.view})` : 'Modal closed'
   themeButton.textContent = state.themeMode === 'dark' ? 'Light theme' : 'Dark theme'
 })
-document.getElementById('connect')!.addEventListener('click', () => void keyframe.open())
+
+function showAccount(account: Account) {
+  byId('account-status').textContent = account.status
+  byId('account-address').textContent = account.address ?? ''
+  byId('account-email').textContent = account.user?.email ?? ''
+  for (const row of document.querySelectorAll<HTMLElement>('.when-connected'))
+    row.hidden = !account.isConnected
+  connectButton.textContent = account.isConnected ? 'Account' : 'Connect'
+  disconnectButton.hidden = !account.isConnected
+}
+showAccount(getAccount(keyframe))
+watchAccount(keyframe, { onChange: showAccount })
+
+connectButton.addEventListener('click', () => void keyframe.open())
+disconnectButton.addEventListener('click', () => {
+  notice.hidden = true
+  disconnect(keyframe).catch((error: unknown) => {
+    // 'Failed to disconnect': the frame refused to sign out; the page is disconnected all the same.
+    notice.textContent = (error as Error).message
+    notice.hidden = false
+  })
+})
 themeButton.addEventListener('click', () => {
   keyframe.setThemeMode(keyframe.getState().themeMode === 'dark' ? 'light' : 'dark')
 })
