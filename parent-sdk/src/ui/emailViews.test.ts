@@ -375,3 +375,23 @@ describe('Account view and e-mail update', () => {
     expect(readLoginCache(localStorage).email).toBe('ada@new.example')
   })
 })
+
+describe('behavior: the frame loads while the person types', () => {
+  test('focusing the e-mail field starts the frame; opening the Connect view alone does not', async () => {
+    const kf = createKeyframe({
+      projectId: 'demo',
+      frameUrl: 'http://localhost:5174/frame',
+      networks: [{ id: 31337, name: 'Anvil' }],
+    })
+    instances.push(kf)
+    await kf.open()
+    await tick()
+    const field = shadow().querySelector<HTMLInputElement>('input[type="email"]')!
+    field.blur()
+    expect(kf._internal.frameStarted()).toBe(false)
+    expect(document.querySelector('iframe')).toBeNull()
+    field.focus()
+    await tick()
+    expect(kf._internal.frameStarted()).toBe(true)
+  })
+})

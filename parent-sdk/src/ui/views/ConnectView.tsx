@@ -13,6 +13,8 @@ function EmailSection({ kf }: { kf: Keyframe }) {
   const { navigate } = kf._internal
   const id = useId()
   const errorId = `${id}-error`
+  // A person on the e-mail field is about to use the frame: load it while they type (~0.2 s saved on submit).
+  const preloadFrame = () => void kf.frame().catch(() => {})
   const { input, error, busy, onSubmit, clearError } = useEmailForm(async (email, signal) => {
     const { action } = await connectEmail(kf, { email, signal })
     if (signal.aborted) return
@@ -39,6 +41,7 @@ function EmailSection({ kf }: { kf: Keyframe }) {
           defaultValue={getEmailFlow(kf).email ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
+          onFocus={preloadFrame}
           onChange={clearError}
         />
         <button className="kf-button kf-primary" type="submit" aria-disabled={busy || undefined}>
