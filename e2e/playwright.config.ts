@@ -2,7 +2,6 @@ import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './support/browser.ts'
 
 export default defineConfig({
-  testDir: 'tests',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -10,9 +9,17 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   forbidOnly: !!process.env.CI,
   reporter: 'list',
+  // Emptied when a run starts; the stacks' and browsers' logs and the secrets the tests saw go here too
+  // (support/artifacts.ts), for the canary.
+  outputDir: 'test-results',
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
     trace: 'off',
   },
+  projects: [
+    { name: 'e2e', testDir: 'tests' },
+    // Last: reads what the whole run logged. Runs only after every e2e test ran (`dependencies`).
+    { name: 'canary', testDir: 'canary', dependencies: ['e2e'] },
+  ],
 })

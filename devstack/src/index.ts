@@ -1,5 +1,6 @@
 export { chromiumLaunchOptions } from './chromium.ts'
 export { type LoadedScript, recordScripts, sumGzip } from './loadedJs.ts'
+export { fileLogger, type StackLogger } from './logFile.ts'
 export {
   type CaughtMail,
   type CaughtMailSummary,
@@ -9,5 +10,5 @@ export {
   type WaitForOptions,
 } from './mail/startMailCatcher.ts'
 export { dappDist, frameWebDist, repoRoot } from './paths.ts'
-export { type Stack, type StackOptions, startStack } from './startStack.ts'
+export { SECOND_DAPP_HOST, type Stack, type StackOptions, startStack } from './startStack.ts'
 export { type StaticSite, startStaticSite } from './staticSite.ts'

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
+import type { StackLogger } from './logFile.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,9 +25,25 @@ export async function startStaticSite(options: {
   host: string
   port: number
   config?: (origin: string) => unknown
+  /** Receives one line per request: method, path (never the query), status. */
+  logger?: StackLogger
+  /** Names the site in its log lines (default `static`). */
+  name?: string
 }): Promise<StaticSite> {
   const app = new Hono()
   let origin = ''
+  const { logger, name = 'static' } = options
+  if (logger) {
+    app.use(async (c, next) => {
+      await next()
+      logger.info(`${name}: request`, {
+        origin,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+      })
+    })
+  }
   app.get('*', async (c) => {
     let path = decodeURIComponent(new URL(c.req.url).pathname)
     if (path.endsWith('/')) path += 'index.html'

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
-import { type Stack, startStack } from '@keyframe/devstack'
+import { type Stack, type StackOptions, startStack } from '@keyframe/devstack'
 import { type BrowserContext, test as base, expect } from '@playwright/test'
+import { captureBrowserLogs, stackLogFile } from './artifacts.ts'
 import { isLoopback } from './browser.ts'
 
 const spyScript = fileURLToPath(new URL('./postMessageSpy.js', import.meta.url))
@@ -21,8 +22,15 @@ export async function spyRecords(context: BrowserContext): Promise<SpyRecord[]> 
   return all
 }
 
-/** Prepares a context the way every test needs it: offline, with the postMessage spy. */
-export async function prepareContext(context: BrowserContext): Promise<void> {
+/**
+ * Prepares a context the way every test needs it: offline, with the postMessage spy, its console and
+ * errors written to the run's logs (for the canary).
+ */
+export async function prepareContext(
+  context: BrowserContext,
+  log: { workerIndex: number; test: string },
+): Promise<void> {
+  captureBrowserLogs(context, log.workerIndex, log.test)
   await context.addInitScript({ path: spyScript })
   await context.route('**/*', (route) =>
     isLoopback(route.request().url()) ? route.continue() : route.abort('internetdisconnected'),
@@ -30,20 +38,25 @@ export async function prepareContext(context: BrowserContext): Promise<void> {
 }
 
 type Fixtures = { noWildcardTargets: undefined }
-type WorkerFixtures = { stack: Stack }
+type WorkerFixtures = {
+  /** Options of the worker's stack; a file that sets them (`test.use`) gets a worker of its own. */
+  stackOptions: Omit<StackOptions, 'logFile'>
+  stack: Stack
+}
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  stackOptions: [{}, { scope: 'worker', option: true }],
   stack: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const stack = await startStack()
+    async ({ stackOptions }, use, workerInfo) => {
+      // Every line the stack logs goes to the run's logs, for the canary.
+      const stack = await startStack({ ...stackOptions, logFile: stackLogFile(workerInfo.workerIndex) })
       await use(stack)
       await stack.close()
     },
     { scope: 'worker' },
   ],
-  context: async ({ context }, use) => {
-    await prepareContext(context)
+  context: async ({ context }, use, testInfo) => {
+    await prepareContext(context, { workerIndex: testInfo.workerIndex, test: testInfo.titlePath.join(' › ') })
     await use(context)
   },
   // Every test of the run checks what its documents posted: no '*' target origin, ever.

@@ -17,14 +17,21 @@ export type AttackResult = { answered: string[]; messagesFromFrame: unknown[] }
 /**
  * From the page, sends every request type of the table to `target` (an iframe or a window it opened) as
  * well-formed wire requests with the exact frame origin, and records every message that came back from
- * the frame origin.
+ * the frame origin for `waitMs` (default 1.5 s), or until every request was answered. Some answers take
+ * a server round trip (CONNECT_DEVICE opens the device store and asks the server): a control that expects
+ * every answer should give them longer on a loaded machine.
  */
 export async function sendEveryRequestType(
   page: Page,
-  options: { frameOrigin: string; target: 'iframe' | 'opened' },
+  options: { frameOrigin: string; target: 'iframe' | 'opened'; waitMs?: number },
 ): Promise<AttackResult> {
   return page.evaluate(
-    async ({ types, frameOrigin, target }) => {
+    async ({ types, frameOrigin, target, waitMs }) => {
+      let allAnswered = () => {}
+      const everyAnswer = new Promise<void>((resolve) => {
+        allAnswered = resolve
+      })
+      const sent = new Map<string, string>()
       const messagesFromFrame: unknown[] = []
       const answered = new Set<string>()
       window.addEventListener(
@@ -33,7 +40,10 @@ export async function sendEveryRequestType(
           if (e.origin !== frameOrigin) return
           messagesFromFrame.push(e.data)
           const rid = (e.data as { rid?: unknown })?.rid
-          if (typeof rid === 'string') answered.add(rid)
+          if (typeof rid === 'string' && sent.has(rid)) {
+            answered.add(rid)
+            if (answered.size === sent.size) allAnswered()
+          }
         },
         true,
       )
@@ -42,7 +52,6 @@ export async function sendEveryRequestType(
         target === 'iframe'
           ? (document.querySelector('iframe') as HTMLIFrameElement).contentWindow!
           : w.opened!
-      const sent = new Map<string, string>()
       for (const type of types) {
         const id = crypto.randomUUID()
         sent.set(id, type)
@@ -52,12 +61,17 @@ export async function sendEveryRequestType(
         )
       }
       // Any answer, however late, would count.
-      await new Promise((r) => setTimeout(r, 1500))
+      await Promise.race([everyAnswer, new Promise((r) => setTimeout(r, waitMs))])
       return {
-        answered: [...answered].filter((rid) => sent.has(rid)).map((rid) => sent.get(rid)!),
+        answered: [...answered].map((rid) => sent.get(rid)!),
         messagesFromFrame,
       }
     },
-    { types: REQUEST_TYPES as string[], frameOrigin: options.frameOrigin, target: options.target },
+    {
+      types: REQUEST_TYPES as string[],
+      frameOrigin: options.frameOrigin,
+      target: options.target,
+      waitMs: options.waitMs ?? 1500,
+    },
   )
 }

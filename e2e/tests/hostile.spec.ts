@@ -1,5 +1,6 @@
 import { type Stack, startStack } from '@keyframe/devstack'
 import { REQUEST_TYPES } from '@keyframe/protocol'
+import { stackLogFile } from '../support/artifacts.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { HOSTILE_ORIGIN, sendEveryRequestType, serveHostilePage } from '../support/hostile.ts'
 
@@ -28,8 +29,12 @@ test('security: a hostile page that embeds the frame is refused by frame-ancesto
 
 test.describe('with frame-ancestors off (proves the in-frame guard on its own)', () => {
   let open: Stack
-  test.beforeAll(async () => {
-    open = await startStack({ frameAncestors: 'off' })
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's hook signature
+  test.beforeAll(async ({}, workerInfo) => {
+    open = await startStack({
+      frameAncestors: 'off',
+      logFile: stackLogFile(workerInfo.workerIndex, 'frame-ancestors-off'),
+    })
   })
   test.afterAll(async () => {
     await open.close()
@@ -85,6 +90,10 @@ test('control: the same requests from the dApp page, the frame’s parent, are e
   await page.goto(stack.dappUrl)
   await page.getByRole('button', { name: 'Ask the frame for its chain' }).click()
   await expect(page.getByTestId('frame-chain')).toHaveText('eip155:31337')
-  const result = await sendEveryRequestType(page, { frameOrigin: stack.frameOrigin, target: 'iframe' })
+  const result = await sendEveryRequestType(page, {
+    frameOrigin: stack.frameOrigin,
+    target: 'iframe',
+    waitMs: 10_000,
+  })
   expect([...result.answered].sort()).toEqual([...REQUEST_TYPES].sort())
 })

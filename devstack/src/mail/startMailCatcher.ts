@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import type { StackLogger } from '../logFile.ts'
 import { inboxPage, MAIL_HTML_CSP, messagePage, PAGE_CSP } from './inboxPage.ts'
 
 /** One caught mail. */
@@ -33,6 +34,8 @@ export type MailCatcherOptions = {
   smtpPort?: number
   /** HTTP port of the mailbox on 127.0.0.1 (0 = any free port). */
   httpPort?: number
+  /** Receives one line per caught mail: id, recipients, subject and size, never the body (it holds codes). */
+  logger?: StackLogger
 }
 
 export type WaitForOptions = {
@@ -107,7 +110,14 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase())
       simpleParser(stream).then(
         (parsed) => {
-          box.push(toMail(String(next++), recipients, parsed))
+          const mail = toMail(String(next++), recipients, parsed)
+          box.push(mail)
+          options.logger?.info('mail: caught', {
+            id: mail.id,
+            to: mail.to,
+            subject: mail.subject,
+            size: mail.text.length + (mail.html?.length ?? 0),
+          })
           for (const wake of waiters) wake()
           callback()
         },

@@ -1,0 +1,20 @@
+import { appendFileSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { createLogger, type Logger } from '@keyframe/frame/server'
+
+/** What the devstack's own servers (mail catcher, static sites) log through: the frame server's logger shape. */
+export type StackLogger = Pick<Logger, 'info' | 'warn'>
+
+/**
+ * A logger that appends JSON lines to `file` (folders created), each tagged `source`. It is the frame
+ * server's own logger (`createLogger`), so every line goes through the same redaction as in a deployment.
+ * Lines are written synchronously: nothing is lost when a test run stops abruptly.
+ */
+export function fileLogger(file: string, source: string): Logger {
+  mkdirSync(dirname(file), { recursive: true })
+  return createLogger({
+    write: (line) => {
+      appendFileSync(file, `${JSON.stringify({ source, ...(JSON.parse(line) as object) })}\n`)
+    },
+  })
+}

@@ -1,0 +1,230 @@
+import type { Stack } from '@keyframe/devstack'
+import {
+  codeFromMail,
+  dialog,
+  expectConnected,
+  framePrompt,
+  frameToken,
+  LOGIN_CACHE,
+  logIn,
+  mailsTo,
+  newPassphrase,
+  otpBox,
+  REFUSAL,
+  rememberSessionToken,
+  SUBJECT,
+  submitEmail,
+  typeCode,
+  uniqueEmail,
+} from '../support/email.ts'
+import { expect, test } from '../support/fixtures.ts'
+
+// A stack with the dApp on a second top-level site too. The server's 30 s wait between two mails to one
+// address is the server suite's to test (auth/email/routes.test.ts); here it would only add sleeps between
+// the logins of one person, so it is 1 s. Every other limit (5 tries, 5 mails an hour, …) is the real one.
+test.use({
+  stackOptions: { secondSite: true, recoveryMode: 'passphrase', limits: { resendCooldownMs: 1_000 } },
+})
+// Each login runs scrypt in the frame (N = 2^17) and real mail: more than the default 30 s for a whole story.
+test.describe.configure({ timeout: 90_000 })
+
+function secondSite(stack: Stack): string {
+  if (!stack.secondDappUrl) throw new Error('The stack has no second site (stackOptions.secondSite)')
+  return stack.secondDappUrl
+}
+
+test.describe('e-mail login (two dApp sites, the frame on its own origin, real mail)', () => {
+  test('behavior: log in by e-mail, the code typed into the six boxes and a recovery passphrase created', async ({
+    page,
+    stack,
+  }) => {
+    const email = uniqueEmail('ada')
+    await page.goto(stack.dappUrl)
+    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+    await submitEmail(page, email)
+    await expect(dialog(page)).toContainText(`Enter the 6-digit code we sent to ${email}`)
+    const code = await codeFromMail(stack, email, SUBJECT.login)
+    await typeCode(page, code)
+
+    // The frame asks for the passphrase in its own document; the dApp page never holds the field.
+    const prompt = framePrompt(page)
+    await expect(prompt.getByRole('heading', { name: 'Create a recovery passphrase' })).toBeVisible({
+      timeout: 15_000,
+    })
+    await expect(page.locator('input[type="password"]')).toHaveCount(0)
+    const passphrase = newPassphrase()
+    await prompt.getByLabel('Passphrase', { exact: true }).fill(passphrase)
+    await prompt.getByLabel('Repeat passphrase', { exact: true }).fill(passphrase)
+    await prompt.getByRole('button', { name: 'Continue', exact: true }).click()
+
+    const address = await expectConnected(page, email)
+    await expect(dialog(page)).toBeHidden()
+    await rememberSessionToken(page, stack)
+    // The modal's Account view shows the same account.
+    await page.getByRole('button', { name: 'Account', exact: true }).click()
+    await expect(dialog(page).getByTitle(address)).toBeVisible()
+    await expect(dialog(page)).toContainText(email)
+    // One mail: the code. A new account gets no "new device" notice.
+    expect(mailsTo(stack, email).map((m) => m.subject)).toEqual([expect.stringMatching(SUBJECT.login)])
+  })
+
+  test('behavior: a reload keeps the session (same address, no new mail, no prompt)', async ({
+    page,
+    stack,
+  }) => {
+    const email = uniqueEmail('reload')
+    const passphrase = newPassphrase()
+    const address = await logIn(page, stack, { url: stack.dappUrl, email, passphrase, prompt: 'create' })
+    const mails = mailsTo(stack, email).length
+
+    await page.reload()
+    expect(await expectConnected(page, email)).toBe(address)
+    await expect(framePrompt(page).getByRole('heading')).toHaveCount(0)
+    // Give a stray mail time to arrive before counting.
+    await page.waitForTimeout(500)
+    expect(mailsTo(stack, email)).toHaveLength(mails)
+  })
+
+  test('behavior: Disconnect signs out and wipes the login cache; a reload stays disconnected without the iframe', async ({
+    page,
+    stack,
+  }) => {
+    const email = uniqueEmail('bye')
+    await logIn(page, stack, { url: stack.dappUrl, email, passphrase: newPassphrase(), prompt: 'create' })
+    const cache = () =>
+      page.evaluate(
+        (keys) => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)])),
+        Object.values(LOGIN_CACHE),
+      )
+    expect(await cache()).toEqual({ [LOGIN_CACHE.email]: email, [LOGIN_CACHE.used]: 'true' })
+
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+    await expect.poll(cache).toEqual({ [LOGIN_CACHE.email]: null, [LOGIN_CACHE.used]: null })
+    // The frame forgot its session token too.
+    await expect.poll(() => frameToken(page, stack)).toBeNull()
+
+    const frameRequests: string[] = []
+    page.on('request', (r) => {
+      if (r.url().startsWith(stack.frameOrigin)) frameRequests.push(r.url())
+    })
+    await page.reload()
+    await page.waitForLoadState('networkidle')
+    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible()
+    await expect(page.locator('iframe')).toHaveCount(0)
+    expect(frameRequests).toEqual([])
+  })
+
+  test('behavior: the same person on a second top-level site logs in with a code and the passphrase, and gets the same address', async ({
+    page,
+    context,
+    stack,
+  }) => {
+    const email = uniqueEmail('grace')
+    const passphrase = newPassphrase()
+    const address = await logIn(page, stack, { url: stack.dappUrl, email, passphrase, prompt: 'create' })
+
+    // Another site in the same browser: the frame's storage there is another partition, a new device.
+    const other = await context.newPage()
+    await other.goto(secondSite(stack))
+    await expect(other.getByTestId('account-status')).toHaveText('disconnected')
+    expect(
+      await logIn(other, stack, { email, passphrase, prompt: 'enter', entry: 'paste' }),
+      'the same wallet on the second site',
+    ).toBe(address)
+    await stack.mail.waitFor(email, { subject: SUBJECT.newDevice, timeoutMs: 10_000 })
+    // The first site is still logged in.
+    expect(await expectConnected(page, email)).toBe(address)
+  })
+
+  test('behavior: update e-mail, a code to the old address then one to the new; the new e-mail logs in to the same address', async ({
+    page,
+    stack,
+  }) => {
+    const oldEmail = uniqueEmail('old')
+    const newEmail = uniqueEmail('new')
+    const passphrase = newPassphrase()
+    const address = await logIn(page, stack, {
+      url: stack.dappUrl,
+      email: oldEmail,
+      passphrase,
+      prompt: 'create',
+    })
+
+    await page.getByRole('button', { name: 'Account', exact: true }).click()
+    await dialog(page).getByRole('button', { name: 'Update e-mail', exact: true }).click()
+    await dialog(page).getByLabel('New e-mail', { exact: true }).fill(newEmail)
+    await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
+
+    await expect(dialog(page)).toContainText(
+      `Enter the 6-digit code we sent to your current e-mail, ${oldEmail}`,
+    )
+    await typeCode(page, await codeFromMail(stack, oldEmail, SUBJECT.changePrimary))
+    await expect(dialog(page)).toContainText(`Enter the 6-digit code we sent to your new e-mail, ${newEmail}`)
+    await typeCode(page, await codeFromMail(stack, newEmail, SUBJECT.changeSecondary))
+
+    // Back on the Account view, with the new address everywhere.
+    await expect(dialog(page).getByRole('button', { name: 'Update e-mail', exact: true })).toBeVisible()
+    await expect(dialog(page)).toContainText(newEmail)
+    await expect(page.getByTestId('account-email')).toHaveText(newEmail)
+    expect(await page.evaluate((key) => localStorage.getItem(key), LOGIN_CACHE.email)).toBe(newEmail)
+    // The old address is told.
+    await stack.mail.waitFor(oldEmail, { subject: SUBJECT.changed, timeoutMs: 10_000 })
+    await dialog(page).getByRole('button', { name: 'Close', exact: true }).click()
+
+    // Signed out, the new address logs in to the same wallet (this storage keeps its device: no prompt).
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+    expect(await logIn(page, stack, { email: newEmail, passphrase, prompt: 'none' })).toBe(address)
+  })
+
+  test('behavior: a wrong code says "Invalid code"; after 5 wrong tries even the right code is refused', async ({
+    page,
+    stack,
+  }) => {
+    const email = uniqueEmail('typo')
+    await page.goto(stack.dappUrl)
+    await submitEmail(page, email)
+    const code = await codeFromMail(stack, email, SUBJECT.login)
+    const last = Number(code[5])
+    const wrongLast = [1, 2, 3, 4, 5].map((n) => String((last + n) % 10))
+    const verified = () =>
+      page.waitForResponse(
+        (r) =>
+          r.url().startsWith(stack.frameOrigin) &&
+          r.request().method() === 'POST' &&
+          new URL(r.url()).pathname.endsWith('/verify'),
+      )
+    const group = dialog(page).getByRole('group')
+    const error = dialog(page).getByRole('alert').filter({ hasText: /\S/ })
+
+    // Try 1: the whole code typed, its last digit wrong.
+    let answer = verified()
+    await typeCode(page, `${code.slice(0, 5)}${wrongLast[0]}`)
+    expect((await answer).status()).toBe(400)
+    await expect(group).not.toHaveAttribute('aria-busy', 'true')
+    await expect(error).toHaveText(REFUSAL.wrong)
+    await expect(otpBox(page, 1)).toHaveAttribute('aria-invalid', 'true')
+
+    // Tries 2–5: the person fixes the last digit in place, wrongly again.
+    for (const digit of wrongLast.slice(1)) {
+      answer = verified()
+      await otpBox(page, 6).click()
+      await page.keyboard.press(digit)
+      expect((await answer).status()).toBe(400)
+      await expect(group).not.toHaveAttribute('aria-busy', 'true')
+      await expect(error).toHaveText(REFUSAL.wrong)
+    }
+
+    // The sixth try, with the right code: the challenge is dead.
+    answer = verified()
+    await otpBox(page, 6).click()
+    await page.keyboard.press(code[5]!)
+    expect((await answer).status()).toBe(429)
+    await expect(group).not.toHaveAttribute('aria-busy', 'true')
+    await expect(error).toHaveText(REFUSAL.dead)
+    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+    await expect(framePrompt(page).getByRole('heading')).toHaveCount(0)
+  })
+})
