@@ -112,6 +112,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     port: options.framePort ?? 0,
     hostname: '127.0.0.1',
     frameAncestors: options.frameAncestors ?? 'enforce',
+    accessLog: true,
     ...(logFile ? { logger: fileLogger(logFile, 'frame') } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
   })

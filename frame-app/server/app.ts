@@ -50,6 +50,11 @@ export type FrameAppOptions = {
   logger?: Logger
   /** Overrides of {@link LIMITS} (tests only). */
   limits?: Partial<Limits>
+  /**
+   * Logs one line per API call (method, route path, status, ms; never the query string, a body or a
+   * header, which is where codes and tokens travel). Off by default; `ACCESS_LOG=1` turns it on.
+   */
+  accessLog?: boolean
   /** Test-only fault injection (`crashPoint.ts`). */
   crash?: CrashHook
   /**
@@ -103,6 +108,17 @@ export function createFrameApp(options: FrameAppOptions) {
   })
 
   const app = new Hono()
+    .use(async (c, next) => {
+      if (!options.accessLog || !/^\/(api|approve-device)\b/.test(c.req.path)) return next()
+      const started = performance.now()
+      await next()
+      logger.info('http', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      })
+    })
     .use(async (c, next) => {
       await next()
       const headers = c.res.headers

@@ -25,6 +25,8 @@ export type ServerConfig = {
   mailFrom: string | undefined
   secrets: ServerSecrets
   adminToken: string | undefined
+  /** `ACCESS_LOG=1`: one log line per API call (no query strings, bodies or headers). */
+  accessLog: boolean
   /** A projects JSON file imported at start. */
   projectsFile: string | undefined
 }
@@ -162,6 +164,7 @@ export function loadServerConfig(
     mailFrom: env.MAIL_FROM || undefined,
     secrets: { kek: kekRef, pepper, ...(operatorRef && { operatorRecoveryKey: operatorRef }) },
     adminToken: env.ADMIN_TOKEN || undefined,
+    accessLog: env.ACCESS_LOG === '1',
     projectsFile: env.KEYFRAME_PROJECTS_FILE || undefined,
   }
 }

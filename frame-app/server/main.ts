@@ -1,7 +1,7 @@
 /**
  * `npm start -w frame-app`: the frame server, configured by the environment (see `env.ts` and the README):
  * PORT (5174), HOST (localhost), PUBLIC_URL, DATABASE_URL or PGLITE_DIR, SMTP_URL, MAIL_FROM, KEK, KEK_ID,
- * OTP_PEPPER, OPERATOR_RECOVERY_KEY(_ID), ADMIN_TOKEN, KEYFRAME_PROJECTS_FILE. NODE_ENV=production
+ * OTP_PEPPER, OPERATOR_RECOVERY_KEY(_ID), ADMIN_TOKEN, ACCESS_LOG, KEYFRAME_PROJECTS_FILE. NODE_ENV=production
  * (`npm run -w frame-app start:prod`) refuses to start without what a deployment needs, and without the
  * built web app (`npm run -w frame-app build`, served from `frame-app/dist/web`).
  */
@@ -46,6 +46,7 @@ const server = await startFrameServer({
   mailFrom: config.mailFrom,
   publicUrl: config.publicUrl,
   adminToken: config.adminToken,
+  accessLog: config.accessLog,
   crash: crashHookFromEnv(),
   logger,
   port: config.port,

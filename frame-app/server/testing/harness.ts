@@ -67,6 +67,8 @@ export async function createHarness(options: HarnessOptions = {}) {
     mailer,
     now,
     logger,
+    // Every suite's logs then hold one line per call, for the tests that look for secrets in them.
+    accessLog: true,
     ...(options.publicUrl !== undefined && { publicUrl: options.publicUrl }),
     ...(options.limits !== undefined && { limits: options.limits }),
   })

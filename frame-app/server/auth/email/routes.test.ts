@@ -332,6 +332,10 @@ describe.each(testBackends())('e-mail login (%s)', (backend) => {
       }).toString(),
     })
     expect(await approve.text()).toContain('Device approved')
+    // The link's token travels in the query: the access log keeps the path only.
+    const token = link.searchParams.get('t') as string
+    expect(h.logs.some((line) => line.includes('"path":"/approve-device"'))).toBe(true)
+    expect(h.logs.join('\n')).not.toContain(token)
 
     const done = await poll()
     expect(done.status).toBe(200)
@@ -451,6 +455,8 @@ describe.each(testBackends())('e-mail login (%s)', (backend) => {
       .map((m) => /^\s+(\d{6})$/m.exec(m.text)?.[1])
       .filter(Boolean)
     const all = h.logs.join('\n')
+    // Not vacuous: the access log saw the calls that carried the code and returned the token.
+    expect(all).toContain('"path":"/api/auth/email/verify"')
     for (const secret of [...codes, login.token]) expect(all).not.toContain(secret)
   })
 })
