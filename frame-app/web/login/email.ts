@@ -43,6 +43,12 @@ export async function connectEmail(
     account.tokens.clear()
     action = await start()
   }
+  // A code or an approval link is on its way, and a key derivation follows it (CONNECT_OTP, CONNECT_DEVICE):
+  // warm it up while the person reads the mail. warmUp works in tasks of its own, after this reply is posted.
+  account
+    .custody()
+    .then((custody) => custody.warmUp())
+    .catch(() => {})
   return { action }
 }
 

@@ -20,17 +20,18 @@ export type WalletAddresses = {
 
 /**
  * The addresses of the wallet whose entropy is `entropy`. The seed and both private keys are zeroed
- * before it returns; `entropy` itself is left to the caller.
- * @throws RangeError when `entropy` is not 16, 20, 24, 28 or 32 bytes.
+ * before it resolves; `entropy` itself is left to the caller. The first call in a fresh page pays the
+ * curves' one-off precomputations unless `warmUp()` (./warmUp.ts) ran before.
+ * @throws RangeError (as a rejection) when `entropy` is not 16, 20, 24, 28 or 32 bytes.
  * @example
  * ```ts
  * import { deriveAddresses } from './accounts.ts'
  * import { generateEntropy } from './entropy.ts'
- * const { evmAddress, solanaAddress } = deriveAddresses(generateEntropy())
+ * const { evmAddress, solanaAddress } = await deriveAddresses(generateEntropy())
  * ```
  */
-export function deriveAddresses(entropy: Uint8Array): WalletAddresses {
-  const seed = entropyToSeed(entropy)
+export async function deriveAddresses(entropy: Uint8Array): Promise<WalletAddresses> {
+  const seed = await entropyToSeed(entropy)
   try {
     const evm = deriveEvmAccount(seed)
     evm.privateKey.fill(0)

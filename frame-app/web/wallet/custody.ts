@@ -12,7 +12,8 @@
  *   account's address.
  *
  * Every reconstruction is checked against the stored addresses; entropy and shares are zeroed after use.
- * This module is loaded on demand, after a login, with the crypto it needs.
+ * This module is loaded on demand, after a login, with the crypto it needs; CONNECT_EMAIL prefetches it
+ * and calls {@link warmUp} so the derivation after the code is not the page's first.
  * @module
  */
 import { base64urlnopad } from '@scure/base'
@@ -24,6 +25,8 @@ import { generateEntropy } from './entropy.ts'
 import { WrongPassphraseError } from './errors.ts'
 import { decryptRecoveryShare, encryptRecoveryShare, type RecoveryBlob } from './recovery.ts'
 import { reconstruct, splitForDevice, splitForRecovery } from './shares.ts'
+
+export { warmUp } from './warmUp.ts'
 
 /** Asks the person for a passphrase in the frame's own UI (see `web/prompt`). */
 export type PassphrasePrompter = {
@@ -106,7 +109,7 @@ async function createWallet(parameters: SetUpWalletParameters): Promise<UsableWa
   const entropy = generateEntropy()
   const secrets: Uint8Array[] = [entropy]
   try {
-    const addresses = deriveAddresses(entropy)
+    const addresses = await deriveAddresses(entropy)
     const { deviceShare, authShare } = await splitForDevice(entropy)
     const recoveryShares = await splitForRecovery(entropy)
     secrets.push(deviceShare, authShare, recoveryShares.recoveryShare, recoveryShares.authShare)

@@ -1,4 +1,6 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
+import { mnemonicToSeedSync } from '@scure/bip39'
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import {
   entropyToMnemonic,
@@ -97,14 +99,48 @@ describe('entropyToMnemonic / mnemonicToEntropy', () => {
 })
 
 describe('entropyToSeed', () => {
-  test('vector: abandon … about, empty passphrase', () => {
-    expect(bytesToHex(entropyToSeed(new Uint8Array(16)))).toBe(
+  test('vector: abandon … about, empty passphrase', async () => {
+    expect(bytesToHex(await entropyToSeed(new Uint8Array(16)))).toBe(
       '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1' +
         '9a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4',
     )
   })
 
-  test('error: wrong entropy length', () => {
-    expect(() => entropyToSeed(new Uint8Array(64))).toThrow(RangeError)
+  test.each(MNEMONIC_VECTORS)(
+    'vector: WebCrypto seed = @scure/bip39 seed of %s',
+    async (entropyHex, mnemonic) => {
+      const seed = await entropyToSeed(hexToBytes(entropyHex))
+      expect(seed).toBeInstanceOf(Uint8Array)
+      expect(seed).toHaveLength(64)
+      expect(bytesToHex(seed)).toBe(bytesToHex(mnemonicToSeedSync(mnemonic, '')))
+    },
+  )
+
+  test('property: WebCrypto seed = @scure/bip39 seed for random entropy of every BIP-39 length', async () => {
+    const entropy = fc.oneof(
+      ...[16, 20, 24, 28, 32].map((n) => fc.uint8Array({ minLength: n, maxLength: n })),
+    )
+    await fc.assert(
+      fc.asyncProperty(entropy, async (bytes) => {
+        const expected = bytesToHex(mnemonicToSeedSync(entropyToMnemonic(bytes), ''))
+        expect(bytesToHex(await entropyToSeed(bytes))).toBe(expected)
+      }),
+      { numRuns: 12 },
+    )
+  })
+
+  test('behavior: the entropy is left untouched and every call returns a new buffer', async () => {
+    const entropy = new Uint8Array(16).fill(9)
+    const a = await entropyToSeed(entropy)
+    a.fill(0)
+    expect(entropy).toEqual(new Uint8Array(16).fill(9))
+    expect(bytesToHex(await entropyToSeed(entropy))).not.toBe(bytesToHex(a))
+  })
+
+  test('error: wrong entropy length (a rejection, nothing thrown synchronously)', async () => {
+    const seed = entropyToSeed(new Uint8Array(64))
+    await expect(seed).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[RangeError: expected entropy of 16, 20, 24, 28 or 32 bytes, got 64 bytes]`,
+    )
   })
 })

@@ -13,8 +13,8 @@ const JUNK = 'test test test test test test test test test test test junk'
 const seedOf = (mnemonic: string) => entropyToSeed(mnemonicToEntropy(mnemonic))
 
 describe('deriveEvmAccount', () => {
-  test('vector: anvil/hardhat dev account 0 of "test … junk"', () => {
-    const account = deriveEvmAccount(seedOf(JUNK))
+  test('vector: anvil/hardhat dev account 0 of "test … junk"', async () => {
+    const account = deriveEvmAccount(await seedOf(JUNK))
     expect(account.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
     expect(bytesToHex(account.privateKey)).toBe(
       'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
@@ -23,23 +23,23 @@ describe('deriveEvmAccount', () => {
     expect(account.publicKey[0]).toBe(4)
   })
 
-  test('parameters: addressIndex 1 is anvil/hardhat dev account 1', () => {
-    const account = deriveEvmAccount(seedOf(JUNK), { addressIndex: 1 })
+  test('parameters: addressIndex 1 is anvil/hardhat dev account 1', async () => {
+    const account = deriveEvmAccount(await seedOf(JUNK), { addressIndex: 1 })
     expect(account.address).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
     expect(bytesToHex(account.privateKey)).toBe(
       '59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
     )
   })
 
-  test("vector: BIP-44 m/44'/60'/0'/0/0 of \"abandon … about\"", () => {
+  test("vector: BIP-44 m/44'/60'/0'/0/0 of \"abandon … about\"", async () => {
     expect(EVM_DERIVATION_PATH).toBe("m/44'/60'/0'/0/0")
-    expect(deriveEvmAccount(entropyToSeed(new Uint8Array(16))).address).toBe(
+    expect(deriveEvmAccount(await entropyToSeed(new Uint8Array(16))).address).toBe(
       '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
     )
   })
 
-  test('behavior: the seed is left untouched and the result owns its buffers', () => {
-    const seed = seedOf(JUNK)
+  test('behavior: the seed is left untouched and the result owns its buffers', async () => {
+    const seed = await seedOf(JUNK)
     const before = bytesToHex(seed)
     const a = deriveEvmAccount(seed)
     a.privateKey.fill(0)
@@ -47,8 +47,8 @@ describe('deriveEvmAccount', () => {
     expect(deriveEvmAccount(seed).address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
   })
 
-  test('error: bad address index or seed', () => {
-    const seed = seedOf(JUNK)
+  test('error: bad address index or seed', async () => {
+    const seed = await seedOf(JUNK)
     expect(() => deriveEvmAccount(seed, { addressIndex: -1 })).toThrowErrorMatchingInlineSnapshot(
       `[RangeError: expected an address index in [0, 2^31), got -1]`,
     )
@@ -60,8 +60,8 @@ describe('deriveEvmAccount', () => {
 })
 
 describe('publicKeyToEvmAddress', () => {
-  test('behavior: compressed and uncompressed keys give the same address', () => {
-    const { publicKey, address } = deriveEvmAccount(seedOf(JUNK))
+  test('behavior: compressed and uncompressed keys give the same address', async () => {
+    const { publicKey, address } = deriveEvmAccount(await seedOf(JUNK))
     const compressed = new Uint8Array(33)
     compressed[0] = publicKey[64]! % 2 === 0 ? 2 : 3
     compressed.set(publicKey.subarray(1, 33), 1)

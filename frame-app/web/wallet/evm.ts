@@ -34,7 +34,7 @@ export type EvmAccount = {
  * ```ts
  * import { entropyToSeed } from './entropy.ts'
  * import { deriveEvmAccount } from './evm.ts'
- * const seed = entropyToSeed(entropy)
+ * const seed = await entropyToSeed(entropy)
  * const { address, privateKey } = deriveEvmAccount(seed)
  * seed.fill(0)
  * ```

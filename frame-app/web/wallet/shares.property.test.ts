@@ -55,7 +55,7 @@ async function register(entropy: Uint8Array, kek: CryptoKey): Promise<{ dump: Du
   })
   recoveryShare.fill(0)
   const dump: Dump = {
-    wallet: { walletId, ...deriveAddresses(entropy) },
+    wallet: { walletId, ...(await deriveAddresses(entropy)) },
     deviceAuthShares: await Promise.all(
       devices.map(async (device) => ({
         deviceId: crypto.randomUUID(),

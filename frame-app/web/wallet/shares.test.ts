@@ -69,7 +69,7 @@ describe('reconstruct', () => {
 
   test('parameters: the recovery pair, 32-byte entropy, Solana address checked too', async () => {
     const entropy = generateEntropy({ bytes: 32 })
-    const expected = deriveAddresses(entropy)
+    const expected = await deriveAddresses(entropy)
     const { recoveryShare, authShare } = await splitForRecovery(entropy)
     expect(await reconstruct(recoveryShare, authShare, expected)).toEqual(entropy)
   })

@@ -96,7 +96,7 @@ export async function reconstruct(
 
   try {
     assertEntropy(entropy)
-    if (!matches(entropy, expected)) throw new ReconstructionError()
+    if (!(await matches(entropy, expected))) throw new ReconstructionError()
     return entropy
   } catch (error) {
     entropy.fill(0)
@@ -113,8 +113,9 @@ export async function reconstruct(
  * import { entropyToSeed } from './entropy.ts'
  * import { deriveEvmAccount } from './evm.ts'
  * import { withReconstructedEntropy } from './shares.ts'
- * const signature = await withReconstructedEntropy(deviceShare, authShare, { evmAddress }, (entropy) => {
- *   const seed = entropyToSeed(entropy)
+ * const expected = { evmAddress }
+ * const signature = await withReconstructedEntropy(deviceShare, authShare, expected, async (entropy) => {
+ *   const seed = await entropyToSeed(entropy)
  *   const { privateKey } = deriveEvmAccount(seed)
  *   seed.fill(0)
  *   try { return signWith(privateKey) } finally { privateKey.fill(0) }
@@ -155,8 +156,8 @@ async function splitInTwo(entropy: Uint8Array): Promise<[Uint8Array, Uint8Array]
   }
 }
 
-function matches(entropy: Uint8Array, expected: ExpectedWallet): boolean {
-  const seed = entropyToSeed(entropy)
+async function matches(entropy: Uint8Array, expected: ExpectedWallet): Promise<boolean> {
+  const seed = await entropyToSeed(entropy)
   try {
     const evm = deriveEvmAccount(seed)
     evm.privateKey.fill(0)

@@ -141,23 +141,23 @@ describe('deriveSolanaAccount', () => {
     [0, '5vftMkHL72JaJG6ExQfGAsT2uGVHpRR7oTNUPMs68Y2N'],
     [1, 'GcXbfQ5yY3uxCyBNDPBbR5FjumHf89E7YHXuULfGDBBv'],
     [2, '7QPgyQwNLqnoSwHEuK8wKy2Y3Ani6EHoZRihTuWkwxbc'],
-  ])('vector: Solana Cookbook account %i', (accountIndex, address) => {
-    const seed = entropyToSeed(mnemonicToEntropy(COOKBOOK))
+  ])('vector: Solana Cookbook account %i', async (accountIndex, address) => {
+    const seed = await entropyToSeed(mnemonicToEntropy(COOKBOOK))
     const account = deriveSolanaAccount(seed, { accountIndex })
     expect(account.address).toBe(address)
     expect(account.publicKey).toEqual(ed25519.getPublicKey(account.privateKey))
   })
 
-  test("default: the path is m/44'/501'/0'/0'", () => {
+  test("default: the path is m/44'/501'/0'/0'", async () => {
     expect(SOLANA_DERIVATION_PATH).toBe("m/44'/501'/0'/0'")
-    const seed = entropyToSeed(mnemonicToEntropy(COOKBOOK))
+    const seed = await entropyToSeed(mnemonicToEntropy(COOKBOOK))
     expect(deriveSolanaAccount(seed).privateKey).toEqual(
       deriveSlip10Ed25519(seed, SOLANA_DERIVATION_PATH).privateKey,
     )
   })
 
-  test("vector: BIP-39 + SLIP-10 end to end (aptos-ts-sdk test wallet, m/44'/637'/0'/0'/0')", () => {
-    const seed = entropyToSeed(
+  test("vector: BIP-39 + SLIP-10 end to end (aptos-ts-sdk test wallet, m/44'/637'/0'/0'/0')", async () => {
+    const seed = await entropyToSeed(
       mnemonicToEntropy('shoot island position soft burden budget tooth cruel issue economy destroy above'),
     )
     const { privateKey } = deriveSlip10Ed25519(seed, "m/44'/637'/0'/0'/0'")

@@ -78,7 +78,7 @@ export function deriveSlip10Ed25519(seed: Uint8Array, path: string | readonly nu
  * ```ts
  * import { entropyToSeed } from './entropy.ts'
  * import { deriveSolanaAccount } from './solana.ts'
- * const { address } = deriveSolanaAccount(entropyToSeed(entropy))
+ * const { address } = deriveSolanaAccount(await entropyToSeed(entropy))
  * ```
  */
 export function deriveSolanaAccount(
