@@ -393,5 +393,6 @@ describe('behavior: the frame loads while the person types', () => {
     field.focus()
     await tick()
     expect(kf._internal.frameStarted()).toBe(true)
+    await vi.waitFor(() => expect(document.querySelector('iframe')).not.toBeNull())
   })
 })

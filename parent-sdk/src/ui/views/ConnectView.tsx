@@ -14,7 +14,11 @@ function EmailSection({ kf }: { kf: Keyframe }) {
   const id = useId()
   const errorId = `${id}-error`
   // A person on the e-mail field is about to use the frame: load it while they type (~0.2 s saved on submit).
-  const preloadFrame = () => void kf.frame().catch(() => {})
+  const preloadFrame = () =>
+    void kf
+      .frame()
+      .then((frame) => frame.ensure())
+      .catch(() => {})
   const { input, error, busy, onSubmit, clearError } = useEmailForm(async (email, signal) => {
     const { action } = await connectEmail(kf, { email, signal })
     if (signal.aborted) return
