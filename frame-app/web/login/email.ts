@@ -22,8 +22,13 @@ export async function connectEmail(
   ctx: RequestContext,
 ): Promise<RequestResult<'CONNECT_EMAIL'>> {
   const account = accountOf(ctx, 'CONNECT_EMAIL')
-  // Warm the custody chunk while the person reads the mail: CONNECT_OTP needs it at once.
-  account.custody().catch(() => {})
+  // A code or an approval link is about to be mailed, and a key derivation follows it (CONNECT_OTP,
+  // CONNECT_DEVICE): load the custody chunk and warm it up now, while the server sends the mail and the
+  // person reads it. warmUp works in short tasks of its own, so this request's own work is not held up.
+  account
+    .custody()
+    .then((custody) => custody.warmUp())
+    .catch(() => {})
   const device = await thisDevice(account)
   const start = async () =>
     (
@@ -43,12 +48,6 @@ export async function connectEmail(
     account.tokens.clear()
     action = await start()
   }
-  // A code or an approval link is on its way, and a key derivation follows it (CONNECT_OTP, CONNECT_DEVICE):
-  // warm it up while the person reads the mail. warmUp works in tasks of its own, after this reply is posted.
-  account
-    .custody()
-    .then((custody) => custody.warmUp())
-    .catch(() => {})
   return { action }
 }
 

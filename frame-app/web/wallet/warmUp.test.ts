@@ -80,6 +80,7 @@ describe('warmUp, its steps (curves and derivations mocked)', () => {
     const curve = () => ({
       getPublicKey: vi.fn(() => new Uint8Array(32)),
       utils: { randomSecretKey: () => keep('secret', new Uint8Array(32).fill(1)) },
+      Point: { BASE: { precompute: vi.fn() } },
     })
     const secp256k1 = curve()
     const ed25519 = curve()
@@ -106,6 +107,9 @@ describe('warmUp, its steps (curves and derivations mocked)', () => {
       await vi.runAllTimersAsync()
       await warming
       for (const step of [...steps, deriveSolanaAccount]) expect(step).toHaveBeenCalledOnce()
+      // The small base-point window, set before the first multiplication builds a table.
+      expect(secp256k1.Point.BASE.precompute).toHaveBeenCalledWith(4)
+      expect(ed25519.Point.BASE.precompute).toHaveBeenCalledWith(4)
       expect(deriveEvmAccount).toHaveBeenCalledWith(made.seed![0])
       expect(deriveSolanaAccount).toHaveBeenCalledWith(made.seed![0])
       expect(Object.values(made).flat()).toHaveLength(2 + 1 + 1 + 2)
