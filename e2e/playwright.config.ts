@@ -9,9 +9,10 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  // Emptied when a run starts; the stacks' and browsers' logs and the secrets the tests saw go here too
-  // (support/artifacts.ts), for the canary.
   outputDir: 'test-results',
+  // Empties e2e/.artifacts, where the stacks' and browsers' logs and the secrets the tests saw go for the
+  // canary (support/artifacts.ts).
+  globalSetup: './support/globalSetup.ts',
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,

@@ -1,6 +1,7 @@
 /**
  * What a run leaves for the canary (`e2e/canary`): every log line of every stack and browser, and every
- * secret the tests saw. Both live under Playwright's output folder, which it empties when a run starts.
+ * secret the tests saw. Both live in `e2e/.artifacts/`, emptied by the global setup when a run starts and
+ * left alone by Playwright (it prunes its own output folder while a run goes on).
  * @module
  */
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
@@ -8,8 +9,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BrowserContext } from '@playwright/test'
 
-/** Playwright's `outputDir` (`playwright.config.ts` sets the same). */
-export const OUTPUT_DIR = fileURLToPath(new URL('../test-results/', import.meta.url))
+/** The run's artifacts folder (see the module doc). */
+export const OUTPUT_DIR = fileURLToPath(new URL('../.artifacts/', import.meta.url))
 export const LOGS_DIR = join(OUTPUT_DIR, 'logs')
 export const SECRETS_DIR = join(OUTPUT_DIR, 'secrets')
 

@@ -78,4 +78,5 @@ test('behavior: close() stops listening', async () => {
   // Its own in-memory database was closed with it.
   await expect(other.database.ping()).rejects.toThrow()
   await expect(fetch(`${other.url}/healthz`)).rejects.toThrow()
-})
+  // A PGlite of its own starts here: seconds on a busy CI machine.
+}, 30_000)

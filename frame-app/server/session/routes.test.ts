@@ -27,6 +27,7 @@ describe.each(testBackends())('session and user (%s)', (backend) => {
     expect(res.json).toEqual({
       isConnected: true,
       user: { email, address: null, solanaAddress: null, accounts: [], preferredAccountType: 'eoa' },
+      walletId: null,
       deviceId: login.device.id,
       deviceVerified: true,
       expiresAt: new Date(h.now().getTime() + 7 * 24 * 3_600_000).toISOString(),
