@@ -1,6 +1,8 @@
 /**
  * Prints the foundation's benchmark figures and writes them to bench/RESULTS.md.
  *   npm run bench            (after `npm run setup`; starts its own stack on free ports)
+ * The OTP throughput bench needs PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL, else it runs
+ * scripts/postgres.sh (see otpThroughput.ts); without one its section says why it was skipped.
  */
 
 import { writeFileSync } from 'node:fs'
@@ -11,6 +13,7 @@ import { measureBundle } from './bundle.ts'
 import { measureClick } from './click.ts'
 import { measureEmailLogin } from './emailLogin.ts'
 import { measureFloor } from './floor.ts'
+import { formatOtpThroughput, measureOtpThroughput, otpThroughputMarkdown } from './otpThroughput.ts'
 import { measureReady } from './ready.ts'
 
 const kB = (n: number) => `${(n / 1024).toFixed(2)} kB`
@@ -28,6 +31,8 @@ try {
   const click = await measureClick(browser, stack)
   const clickVanilla = await measureClick(browser, stack, 'vanilla.html')
   const login = await measureEmailLogin(browser, operatorStack)
+  // PostgreSQL-backed, in its own server process (see otpThroughput.ts); the stacks and browser sit idle.
+  const otp = await measureOtpThroughput()
 
   const rows: [string, string, string, string][] = [
     [
@@ -77,6 +82,7 @@ try {
   ]
   for (const [name, value, budget, verdict] of [...rows, ...loginRows])
     console.log(`${name.padEnd(62)} ${value.padStart(10)}  ${budget.padEnd(9)} ${verdict}`)
+  console.log(`\n${formatOtpThroughput(otp)}`)
 
   const scripts = (figures: typeof react) =>
     figures.scripts
@@ -128,7 +134,8 @@ ${scripts(vanilla)}
 - Floor: ${floor.runs.map((n) => n.toFixed(1)).join(', ')}
 - Click → Connect (React): ${click.runs.map((n) => n.toFixed(1)).join(', ')}
 - Click → Connect (vanilla): ${clickVanilla.runs.map((n) => n.toFixed(1)).join(', ')}
-`
+
+${otpThroughputMarkdown(otp)}`
   writeFileSync(new URL('../RESULTS.md', import.meta.url), md)
   console.log('\nWrote bench/RESULTS.md')
 } finally {

@@ -4,11 +4,11 @@
  * an account exists, so a known and an unknown address behave the same.
  * @module
  */
-import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
+import { createHash, randomUUID } from 'node:crypto'
+import { and, asc, eq, getTableColumns, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import type { ServerContext } from '../context.ts'
 import { codeMatches, generateLinkToken, generateOtp, hashCode, hashEmail } from '../crypto/otp.ts'
-import type { Db } from '../db/createDatabase.ts'
+import { compileStatement, type Db, columnName as name, renderQuery, runNamed } from '../db/createDatabase.ts'
 import { type ChallengePurpose, otpChallenges } from '../db/schema/auth.ts'
 import { loginGuards } from '../db/schema/users.ts'
 
@@ -125,25 +125,37 @@ export async function dropChallenge(ctx: ServerContext, id: string): Promise<voi
   await ctx.db.delete(otpChallenges).where(eq(otpChallenges.id, id))
 }
 
+/** The challenge columns as a select list, rendered once (see `compileStatement`). */
+const challengeColumns = Object.entries(getTableColumns(otpChallenges))
+const challengeSelect = sql.raw(challengeColumns.map(([, column]) => `"${column.name}"`).join(', '))
+
 /**
  * The newest challenge matching `where`, row-locked for the rest of the transaction so parallel checks of
  * one challenge queue up (no more than 5 tries, no double use).
  */
 export async function latestChallenge(tx: Db, where: SQL | undefined): Promise<Challenge | undefined> {
-  const [row] = await tx
-    .select()
-    .from(otpChallenges)
-    .where(where)
-    .orderBy(desc(otpChallenges.createdAt))
-    .limit(1)
-    .for('update')
-  return row
+  const query = renderQuery(
+    sql`select ${challengeSelect} from ${otpChallenges} where ${where ?? sql`true`}
+      order by ${otpChallenges.createdAt} desc limit 1 for update`,
+  )
+  // Each caller's condition has one text, so one prepared statement per caller.
+  const name = `keyframe_latest_${createHash('sha256').update(query.sql).digest('hex').slice(0, 16)}`
+  const [row] = await runNamed<Record<string, unknown>>(tx, name, query)
+  if (!row) return undefined
+  // The drivers hand timestamps over as text, as for drizzle's own selects; the columns map them.
+  const challenge: Record<string, unknown> = {}
+  for (const [key, column] of challengeColumns) {
+    const value = row[column.name]
+    challenge[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return challenge as Challenge
 }
 
 /**
  * Checks a code against its challenge inside the caller's transaction. A wrong code costs a try and counts
  * toward the address lockout (both are written even though the caller answers with an error, so the caller
  * must commit, not throw). A right code resets the address's failure count; the caller marks the challenge used.
+ * A locked address is refused before anything else is said about the challenge. One database round trip.
  */
 export async function checkCode(
   tx: Db,
@@ -153,43 +165,80 @@ export async function checkCode(
 ): Promise<{ ok: true; challenge: Challenge } | Refusal> {
   if (!challenge) return { ok: false, reason: 'no_challenge' }
   const now = ctx.now()
-  const locked = await lockedFor(tx, ctx, challenge.email, now)
-  if (locked > 0) return { ok: false, reason: 'locked', retryAfterMs: locked }
-  if (challenge.usedAt) return { ok: false, reason: 'used' }
-  if (challenge.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' }
-  if (challenge.tries >= ctx.limits.maxTries) return { ok: false, reason: 'dead' }
-
-  const emailHash = hashEmail(ctx.secrets, challenge.email)
-  if (codeMatches(ctx.secrets, challenge.id, code, challenge.codeHash)) {
-    await tx
-      .update(loginGuards)
-      .set({ consecutiveFailures: 0, updatedAt: now })
-      .where(eq(loginGuards.emailHash, emailHash))
-    return { ok: true, challenge }
+  const closed: Refusal | undefined = challenge.usedAt
+    ? { ok: false, reason: 'used' }
+    : challenge.expiresAt.getTime() <= now.getTime()
+      ? { ok: false, reason: 'expired' }
+      : challenge.tries >= ctx.limits.maxTries
+        ? { ok: false, reason: 'dead' }
+        : undefined
+  if (closed) {
+    const locked = await lockedFor(tx, ctx, challenge.email, now)
+    return locked > 0 ? { ok: false, reason: 'locked', retryAfterMs: locked } : closed
   }
 
-  await tx
-    .update(otpChallenges)
-    .set({ tries: sql`${otpChallenges.tries} + 1` })
-    .where(eq(otpChallenges.id, challenge.id))
-  const lockUntil = new Date(now.getTime() + ctx.limits.lockMs).toISOString()
-  const reached = sql`${loginGuards.consecutiveFailures} + 1 >= ${ctx.limits.lockAfterFailures}`
-  await tx
-    .insert(loginGuards)
-    .values({ emailHash, consecutiveFailures: 1, updatedAt: now })
-    .onConflictDoUpdate({
-      target: loginGuards.emailHash,
-      set: {
-        // Reaching the limit locks the address and starts a new count for after the lock.
-        lockedUntil: sql`case when ${reached} then ${lockUntil}::timestamptz else ${loginGuards.lockedUntil} end`,
-        consecutiveFailures: sql`case when ${reached} then 0 else ${loginGuards.consecutiveFailures} + 1 end`,
-        updatedAt: now,
-      },
-    })
+  // One statement whatever the code and the lock (see `guardStatement`).
+  const matched = codeMatches(ctx.secrets, challenge.id, code, challenge.codeHash)
+  const [row] = await guardStatement<{ locked_until_ms: number | null }>(tx, {
+    emailHash: hashEmail(ctx.secrets, challenge.email),
+    challengeId: challenge.id,
+    matched,
+    at: now.toISOString(),
+    lockUntil: new Date(now.getTime() + ctx.limits.lockMs).toISOString(),
+    lockAfter: ctx.limits.lockAfterFailures,
+  })
+  const locked = Math.max(0, (row?.locked_until_ms ?? 0) - now.getTime())
+  if (locked > 0) return { ok: false, reason: 'locked', retryAfterMs: locked }
+  if (matched) return { ok: true, challenge }
   return { ok: false, reason: 'wrong', triesLeft: ctx.limits.maxTries - challenge.tries - 1 }
 }
 
+/**
+ * The check of an open challenge: one statement, the same text whatever the code and the lock (the hot path
+ * of every login). It reads the lock as of the statement's snapshot and, unless locked: a right code resets
+ * the failure count; a wrong one costs a try and counts a failure, and reaching the limit locks the address
+ * and starts a new count for after the lock. While the address is locked nothing is written, right code or
+ * wrong. Answers the lock's end (ms since the epoch) or null.
+ */
+const guardStatement = compileStatement(
+  'check_code',
+  ['emailHash', 'challengeId', 'matched', 'at', 'lockUntil', 'lockAfter'],
+  (p) => {
+    const g = loginGuards
+    const at = sql`${p.at}::timestamptz`
+    const rowLocked = sql`coalesce(${g.lockedUntil} > ${at}, false)`
+    const reached = sql`${g.consecutiveFailures} + 1 >= ${p.lockAfter}::int`
+    return sql`
+      with guard as (
+        select ${g.lockedUntil} as locked_until from ${g} where ${g.emailHash} = ${p.emailHash}
+      ), counted as (
+        insert into ${g} (${name(g.emailHash)}, ${name(g.consecutiveFailures)}, ${name(g.updatedAt)})
+        select ${p.emailHash}, 1, ${at} where not ${p.matched}::boolean
+        on conflict (${name(g.emailHash)}) do update set
+          ${name(g.lockedUntil)} = case when ${reached} then ${p.lockUntil}::timestamptz else ${g.lockedUntil} end,
+          ${name(g.consecutiveFailures)} = case when ${reached} then 0 else ${g.consecutiveFailures} + 1 end,
+          ${name(g.updatedAt)} = ${at}
+        where not ${rowLocked}
+      ), reset as (
+        update ${g} set ${name(g.consecutiveFailures)} = 0, ${name(g.updatedAt)} = ${at}
+        where ${g.emailHash} = ${p.emailHash} and ${p.matched}::boolean and not ${rowLocked}
+      ), tried as (
+        update ${otpChallenges} set ${name(otpChallenges.tries)} = ${otpChallenges.tries} + 1
+        where ${otpChallenges.id} = ${p.challengeId}::uuid and not ${p.matched}::boolean
+          and not exists (select 1 from guard where locked_until > ${at})
+      )
+      select (extract(epoch from (select locked_until from guard)) * 1000)::float8 as locked_until_ms`
+  },
+)
+
+const markUsed = compileStatement(
+  'use_challenge',
+  ['id', 'at'],
+  (p) =>
+    sql`update ${otpChallenges} set ${name(otpChallenges.usedAt)} = ${p.at}::timestamptz where ${otpChallenges.id} = ${p.id}::uuid`,
+)
+
 /** Marks a checked challenge used (single use). */
 export async function useChallenge(tx: Db, id: string, now: Date): Promise<void> {
-  await tx.update(otpChallenges).set({ usedAt: now }).where(eq(otpChallenges.id, id))
+  await markUsed(tx, { id, at: now.toISOString() })
 }

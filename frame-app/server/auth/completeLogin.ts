@@ -4,15 +4,16 @@
  * @module
  */
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, gt, isNull } from 'drizzle-orm'
-import { audit } from '../audit.ts'
+import { and, asc, eq, gt, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import type { AuditAction } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
-import type { Db } from '../db/createDatabase.ts'
+import { generateSessionToken, hashSessionToken } from '../crypto/tokens.ts'
+import { compileStatement, type Db, columnName as name } from '../db/createDatabase.ts'
 import { sessions } from '../db/schema/auth.ts'
+import { auditLog } from '../db/schema/limits.ts'
 import type { RecoveryMode } from '../db/schema/projects.ts'
 import { authShares, recoveryShares } from '../db/schema/shares.ts'
 import { devices, users, wallets } from '../db/schema/users.ts'
-import { createSession } from './session.ts'
 
 export type WalletView = { id: string; address: string; publicKey: string; solanaAddress: string | null }
 
@@ -47,6 +48,10 @@ export async function walletOf(db: Db, userId: string): Promise<WalletView | nul
 /**
  * Creates the user on first login, verifies the device (≤ N new devices per rolling day) and opens a session.
  * Must run inside a transaction.
+ *
+ * This is the hot path of every login, so it is written in few round trips: a first login (no user yet) is
+ * ONE statement that inserts user, device, session and audit rows together; a returning user costs a few
+ * more (lock the user, look the device up, write, read wallet and shares).
  */
 export async function completeLogin(
   tx: Db,
@@ -63,13 +68,45 @@ export async function completeLogin(
   },
 ): Promise<LoginOutcome> {
   const now = ctx.now()
-  const inserted = await tx
-    .insert(users)
-    .values({ id: randomUUID(), email: parameters.email, createdAt: now })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id })
-  const created = inserted.length === 1
+  const at = sql`${now.toISOString()}::timestamptz`
+  const session = newSession(ctx, now)
+  const deviceId = randomUUID()
+  const verified = parameters.via === 'login' ? 'device.verified' : 'device.approved'
+  const sessionCreated = parameters.via === 'login' ? 'login.session-created' : 'device.session-created'
+
+  // A new user has no device, wallet or share yet: everything is written in one statement, unless the
+  // address already has a user (then nothing is written here and the path below runs). With a limit of 0
+  // new devices a day even a first device is refused, so that (tests only) takes the path below too.
+  const userId = randomUUID()
+  const [row] = await firstLogin<{ created: number; done: number }>(tx, {
+    userId,
+    email: parameters.email,
+    at: now.toISOString(),
+    deviceId,
+    publicKey: parameters.devicePublicKey,
+    projectId: parameters.projectId,
+    fresh: ctx.limits.deviceVerificationsPerDay > 0,
+    sessionId: session.id,
+    tokenHash: session.tokenHash,
+    expiresAt: session.expiresAt.toISOString(),
+    verified,
+  })
+  const created = row?.created === 1
   if (created) ctx.crash('login.user-created')
+  if (created && row?.done === 1) {
+    ctx.crash(sessionCreated)
+    return {
+      ok: true,
+      userId,
+      email: parameters.email,
+      created,
+      session: { id: session.id, token: session.token, expiresAt: session.expiresAt },
+      device: { id: deviceId, isNew: true, hasAuthShare: false },
+      wallet: null,
+      recoveryMode: parameters.projectRecoveryMode,
+    }
+  }
+
   // Lock the user row: device counting and creation for one account run one at a time.
   const [user] = await tx
     .select({ id: users.id })
@@ -88,8 +125,7 @@ export async function completeLogin(
         isNull(devices.revokedAt),
       ),
     )
-  let deviceId = known?.id
-  if (!deviceId) {
+  if (!known) {
     const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000)
     const recent = await tx
       .select({ verifiedAt: devices.verifiedAt })
@@ -105,54 +141,200 @@ export async function completeLogin(
         retryAfterMs: oldest + 24 * 60 * 60_000 - now.getTime(),
       }
     }
-    deviceId = randomUUID()
-    await tx.insert(devices).values({
-      id: deviceId,
-      userId: user.id,
-      publicKey: parameters.devicePublicKey,
-      projectId: parameters.projectId,
-      createdAt: now,
-      verifiedAt: now,
-    })
   }
+  const device = known?.id ?? deviceId
 
-  const session = await createSession(tx, ctx, { userId: user.id, projectId: parameters.projectId, deviceId })
+  // Device (when new), session and audit rows in one statement.
+  const entries: AuditEntry[] = [
+    ...(created ? [['user.created', null] as AuditEntry] : []),
+    ...(known ? [] : [[verified, device] as AuditEntry]),
+    ['login', device],
+  ]
+  const newDevice = known
+    ? sql`select 1`
+    : sql`insert into ${devices} (${deviceColumns})
+        values (${device}::uuid, ${user.id}::uuid, ${parameters.devicePublicKey}, ${parameters.projectId}, ${at}, ${at})`
+  await tx.execute(sql`
+    with new_device as (${newDevice}), new_session as (
+      ${insertSession({
+        id: sql`${session.id}::uuid`,
+        userId: sql`${user.id}::uuid`,
+        projectId: parameters.projectId,
+        deviceId: sql`${device}::uuid`,
+        tokenHash: session.tokenHash,
+        at,
+        expiresAt: sql`${session.expiresAt.toISOString()}::timestamptz`,
+      })}
+    )
+    ${insertAudit(sql`${user.id}::uuid`, parameters.projectId, entries, at)}
+  `)
   if (parameters.replaces)
     await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, parameters.replaces))
-  ctx.crash(parameters.via === 'login' ? 'login.session-created' : 'device.session-created')
+  ctx.crash(sessionCreated)
 
-  if (created)
-    await audit(tx, { action: 'user.created', userId: user.id, projectId: parameters.projectId }, now)
-  if (!known)
-    await audit(
-      tx,
-      {
-        action: parameters.via === 'login' ? 'device.verified' : 'device.approved',
-        userId: user.id,
-        deviceId,
-        projectId: parameters.projectId,
-      },
-      now,
-    )
-  await audit(tx, { action: 'login', userId: user.id, deviceId, projectId: parameters.projectId }, now)
-
-  const wallet = await walletOf(tx, user.id)
-  const [share] = await tx
-    .select({ deviceId: authShares.deviceId })
-    .from(authShares)
-    .where(eq(authShares.deviceId, deviceId))
-  const [recovery] = await tx
-    .select({ mode: recoveryShares.mode })
-    .from(recoveryShares)
-    .where(eq(recoveryShares.userId, user.id))
+  // Wallet, this device's auth share and the recovery mode, in one read.
+  const [extra] = await tx
+    .select({
+      walletId: wallets.id,
+      address: wallets.address,
+      publicKey: wallets.publicKey,
+      solanaAddress: wallets.solanaAddress,
+      hasAuthShare: sql<boolean>`exists (select 1 from ${authShares} where ${authShares.deviceId} = ${device}::uuid)`,
+      recoveryMode: sql<RecoveryMode | null>`(select ${recoveryShares.mode} from ${recoveryShares} where ${recoveryShares.userId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(eq(users.id, user.id))
   return {
     ok: true,
     userId: user.id,
     email: parameters.email,
     created,
-    session,
-    device: { id: deviceId, isNew: !known, hasAuthShare: share !== undefined },
-    wallet,
-    recoveryMode: recovery?.mode ?? parameters.projectRecoveryMode,
+    session: { id: session.id, token: session.token, expiresAt: session.expiresAt },
+    device: { id: device, isNew: !known, hasAuthShare: extra?.hasAuthShare === true },
+    wallet:
+      extra?.walletId && extra.address && extra.publicKey
+        ? {
+            id: extra.walletId,
+            address: extra.address,
+            publicKey: extra.publicKey,
+            solanaAddress: extra.solanaAddress ?? null,
+          }
+        : null,
+    recoveryMode: extra?.recoveryMode ?? parameters.projectRecoveryMode,
   }
 }
+
+/** An audit row: the action (a literal in SQL where the statement is compiled) and its device. */
+type AuditEntry = [action: AuditAction | SQL | Placeholder, deviceId: string | Placeholder | null]
+
+/** A new session's values; only SHA-256 of the token is stored (as `createSession` does). */
+function newSession(ctx: ServerContext, now: Date) {
+  const token = generateSessionToken()
+  return {
+    id: randomUUID(),
+    token,
+    tokenHash: hashSessionToken(token),
+    expiresAt: new Date(now.getTime() + ctx.limits.sessionTtlMs),
+  }
+}
+
+/** A value or an SQL expression in a raw statement. */
+type Value = SQL | Placeholder | string
+
+/** `insert into sessions … select …` of one session, if `when` holds. */
+function insertSession(
+  values: Record<'id' | 'userId' | 'projectId' | 'deviceId' | 'tokenHash' | 'at' | 'expiresAt', Value>,
+  when: SQL = sql`true`,
+): SQL {
+  const columns = [
+    sessions.id,
+    sessions.userId,
+    sessions.projectId,
+    sessions.deviceId,
+    sessions.tokenHash,
+    sessions.createdAt,
+    sessions.lastFactorAt,
+    sessions.expiresAt,
+  ]
+  const v = values
+  return sql`insert into ${sessions} (${sql.join(columns.map(name), sql`, `)})
+    select ${v.id}, ${v.userId}, ${v.projectId}, ${v.deviceId}, ${v.tokenHash}, ${v.at}, ${v.at}, ${v.expiresAt}
+    where ${when}`
+}
+
+/** `insert into audit_log … select …` of the entries, in order, if `when` holds. */
+function insertAudit(
+  userId: Value,
+  projectId: Value,
+  entries: AuditEntry[],
+  at: Value,
+  when = sql`true`,
+): SQL {
+  const columns = [auditLog.action, auditLog.userId, auditLog.deviceId, auditLog.projectId, auditLog.at]
+  const rows = entries.map(
+    ([action, deviceId], i) =>
+      sql`(${sql.raw(String(i))}, ${action}::text, ${deviceId === null ? sql`null` : deviceId}::uuid)`,
+  )
+  return sql`insert into ${auditLog} (${sql.join(columns.map(name), sql`, `)})
+    select entry.action, ${userId}, entry.device_id, ${projectId}, ${at}
+    from (values ${sql.join(rows, sql`, `)}) as entry(n, action, device_id)
+    where ${when}
+    order by entry.n`
+}
+
+const deviceColumns = sql.join(
+  [
+    devices.id,
+    devices.userId,
+    devices.publicKey,
+    devices.projectId,
+    devices.createdAt,
+    devices.verifiedAt,
+  ].map(name),
+  sql`, `,
+)
+
+/**
+ * A first login in one statement: the user (unless the address has one: then nothing at all is written),
+ * device, session and audit rows. Answers `created` (a user was inserted) and `done` (the rest too).
+ */
+const firstLogin = compileStatement(
+  'first_login',
+  [
+    'userId',
+    'email',
+    'at',
+    'deviceId',
+    'publicKey',
+    'projectId',
+    'fresh',
+    'sessionId',
+    'tokenHash',
+    'expiresAt',
+    'verified',
+  ],
+  (p) => {
+    const at = sql`${p.at}::timestamptz`
+    const written = sql`exists (select 1 from new_device)`
+    const newUser = sql`(select id from new_user)`
+    return sql`
+      with new_user as (
+        insert into ${users} (${name(users.id)}, ${name(users.email)}, ${name(users.createdAt)})
+        values (${p.userId}::uuid, ${p.email}, ${at})
+        on conflict (${name(users.email)}) do nothing
+        returning ${name(users.id)}
+      ), new_device as (
+        insert into ${devices} (${deviceColumns})
+        select ${p.deviceId}::uuid, id, ${p.publicKey}, ${p.projectId}, ${at}, ${at}
+        from new_user where ${p.fresh}::boolean
+        returning ${name(devices.id)}
+      ), new_session as (
+        ${insertSession(
+          {
+            id: sql`${p.sessionId}::uuid`,
+            userId: newUser,
+            projectId: p.projectId,
+            deviceId: sql`(select id from new_device)`,
+            tokenHash: p.tokenHash,
+            at,
+            expiresAt: sql`${p.expiresAt}::timestamptz`,
+          },
+          written,
+        )}
+      ), audit as (
+        ${insertAudit(
+          newUser,
+          p.projectId,
+          [
+            [sql`'user.created'`, null],
+            [p.verified, p.deviceId],
+            [sql`'login'`, p.deviceId],
+          ],
+          at,
+          written,
+        )}
+      )
+      select (select count(*) from new_user)::int as created, (select count(*) from new_device)::int as done`
+  },
+)

@@ -50,7 +50,21 @@ export function randomSecrets(): ServerSecrets {
   }
 }
 
+type PepperLabel = 'otp' | 'email' | 'token'
+/** Derived sub-keys per pepper: every code check needs two, and they never change. */
+const subKeys = new WeakMap<Buffer, Map<PepperLabel, Buffer>>()
+
 /** A sub-key of the pepper for one use, so one HMAC never doubles as another. */
-export function pepperFor(secrets: ServerSecrets, label: 'otp' | 'email' | 'token'): Buffer {
-  return createHmac('sha256', secrets.pepper).update(`keyframe/pepper/${label}`).digest()
+export function pepperFor(secrets: ServerSecrets, label: PepperLabel): Buffer {
+  let keys = subKeys.get(secrets.pepper)
+  if (!keys) {
+    keys = new Map()
+    subKeys.set(secrets.pepper, keys)
+  }
+  let key = keys.get(label)
+  if (!key) {
+    key = createHmac('sha256', secrets.pepper).update(`keyframe/pepper/${label}`).digest()
+    keys.set(label, key)
+  }
+  return key
 }
