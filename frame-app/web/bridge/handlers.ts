@@ -59,8 +59,13 @@ export const handlers: Handlers = {
   },
 
   RELOAD: async (_params, ctx) => {
-    // Reply first: the reload runs after the bridge has posted this handler's reply.
-    setTimeout(() => ctx.reload(), 0)
+    // Reply first: the rest runs after the bridge has posted this handler's reply. Requests still running
+    // would die with the document unanswered, so they are aborted (each answers -32040), and the reload
+    // waits one more task for those answers to be posted.
+    setTimeout(() => {
+      ctx.aborts.abortAll()
+      setTimeout(() => ctx.reload(), 0)
+    }, 0)
     return null
   },
 

@@ -1,7 +1,7 @@
 import { wireEvent, wireReply, wireRequest } from '@keyframe/protocol/wire'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { fakeThemeRoot } from './fakeThemeRoot.ts'
-import { type Bridge, type BridgeWindow, startBridge } from './start.ts'
+import { type Bridge, type BridgeWindow, type StartBridgeParameters, startBridge } from './start.ts'
 
 const PARENT_ORIGIN = 'http://127.0.0.1:5173'
 
@@ -27,12 +27,13 @@ afterEach(() => {
   bridge = undefined
 })
 
-function start(windows: Windows = fakeWindows()) {
+function start(windows: Windows = fakeWindows(), account?: StartBridgeParameters['account']) {
   bridge = startBridge({
     window: windows.frame,
     parentOrigin: PARENT_ORIGIN,
     projectId: 'dev',
     chainId: 'eip155:31337',
+    ...(account ? { account } : {}),
   })
   windows.parent.postMessage.mockClear() // READY; its own tests look at it before this
   return { ...windows, bridge }
@@ -225,6 +226,35 @@ describe('behavior: every request from the parent gets a typed reply', () => {
       PARENT_ORIGIN,
     )
     expect(parent.postMessage.mock.invocationCallOrder[0]).toBeLessThan(
+      frame.location.reload.mock.invocationCallOrder[0]!,
+    )
+  })
+
+  test('RELOAD: requests still running are answered (aborted) before the frame reloads', async () => {
+    // A device store that never opens: CONNECT_EMAIL keeps running until something aborts it.
+    const never = new Promise<never>(() => {})
+    const { frame, parent } = start(fakeWindows(), () => ({
+      api: { call: () => never },
+      tokens: { get: () => undefined, set() {}, clear() {} },
+      devices: () => never,
+      prompt: () => never,
+      custody: () => never,
+    }))
+    deliver(frame, request('CONNECT_EMAIL', { email: 'ada@example.com' }, 'r6'), { source: parent })
+    deliver(frame, request('RELOAD', {}, 'r7'), { source: parent })
+    await vi.waitFor(() => expect(frame.location.reload).toHaveBeenCalledOnce())
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      wireReply('r7', { ok: true, result: null }),
+      PARENT_ORIGIN,
+    )
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      wireReply('r6', { ok: false, error: { code: -32040, message: 'Something went wrong' } }),
+      PARENT_ORIGIN,
+    )
+    const r6 = parent.postMessage.mock.calls.findIndex(
+      ([message]) => (message as { rid?: string }).rid === 'r6',
+    )
+    expect(parent.postMessage.mock.invocationCallOrder[r6]).toBeLessThan(
       frame.location.reload.mock.invocationCallOrder[0]!,
     )
   })
