@@ -742,16 +742,18 @@ CPU during the runs, in cores: right code: ${cpu(right)}; wrong code: ${cpu(wron
 On a 2-core machine the server, PostgreSQL and autocannon share the same 2 cores, so CPU per verification
 decides: server + PostgreSQL + autocannon must stay under 2 ms for 1,000/s, and a single Node process cannot
 use more than one core for JavaScript. The pool size does not matter here (5, 10 and 20 measured the same).
-With the server alone on 2 cores (two processes, PostgreSQL elsewhere) its CPU per verification would allow
-about 2,000 / that many ms per second — an extrapolation, not a measurement. With 100 connections in a closed
+With the server alone on 2 cores (two processes, PostgreSQL elsewhere), ${msPer(right.cores.server, right)} ms of server CPU per
+verification would allow about ${Math.round((2 * right.perSecond) / right.cores.server).toLocaleString('en')}/s — an extrapolation, not a measurement. With 100 connections in a closed
 loop the mean latency is 100 / throughput (Little's law), so p99 ≤ 50 ms at 100 connections needs well over
 2,000 verifications/s: the two budget lines only hold together far above 1,000/s.
 
-History (this bench, 4,000 challenges, a quiet 2-core AMD EPYC): before the login path was reworked a right
-code took 20 database round trips and ran at 222–250/s, with 3.8–4.1 ms of server CPU and 2.7–2.9 ms of
-PostgreSQL CPU per verification; after it, 7 round trips (project, begin, challenge, check, login, mark used,
-commit) and 498/s with 1.6–1.7 ms and 1.1–1.2 ms. Two server processes (\`BENCH_SERVER_PROCESSES=2\`)
-reached 544/s with 6,000 challenges: the 2 cores were then saturated.
+History (this bench, 6,000 challenges, back-to-back on a quiet machine, calibration 248 and 239 ms): before
+the login path was reworked a right code took 20 database round trips and ran at 272/s (p99 473 ms), with
+3.52 ms of server CPU and 2.43 ms of PostgreSQL CPU per verification; after it, 7 round trips (project,
+begin, challenge, check, login, mark used, commit) and 544/s (p99 286 ms) with 1.56 ms and 1.12 ms. Wrong
+codes: 459/s before, 597/s after. Quiet runs of 12,000 challenges ranged from 333/s to 666/s as this virtual
+machine's speed varied. Two server processes (\`BENCH_SERVER_PROCESSES=2\`) reached 544/s with 6,000
+challenges where one reached about 500/s: the 2 cores were then saturated.
 `
 }
 
