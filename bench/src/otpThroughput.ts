@@ -35,7 +35,7 @@
  * @module
  */
 
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
 import cluster, { type Worker } from 'node:cluster'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -290,18 +290,14 @@ function parseSecrets(text: string): ServerSecrets {
 function postgresUrl(): { url: string; started: boolean } | { reason: string } {
   const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
   if (given) return { url: given, started: false }
-  try {
-    const out = execFileSync('bash', [join(repoRoot, 'scripts/postgres.sh')], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    return { url: out.trim().split('\n').at(-1) ?? '', started: true }
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim().split('\n').at(-1) ?? String(error)
-    return {
-      reason: `PostgreSQL is required (set BENCH_DATABASE_URL or run scripts/postgres.sh): ${stderr}`,
-    }
+  const run = spawnSync('bash', [join(repoRoot, 'scripts/postgres.sh')], { encoding: 'utf8' })
+  const url = run.stdout?.trim().split('\n').at(-1)
+  if (run.status !== 0 || !url) {
+    const why = run.stderr?.trim().split('\n').at(-1) || String(run.error ?? `exit ${run.status}`)
+    return { reason: `PostgreSQL is required (set BENCH_DATABASE_URL or run scripts/postgres.sh): ${why}` }
   }
+  // Stopped afterwards only if this run started it (postgres.sh says so on stderr); a running one is shared.
+  return { url, started: run.stderr.includes('starting on') }
 }
 
 async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -723,11 +719,11 @@ export function otpThroughputMarkdown(result: OtpThroughput): string {
 Written by \`bench/src/otpThroughput.ts\` on ${result.date} (\`npm run bench\`, or alone:
 \`node --import tsx bench/src/otpThroughput.ts --write\`).
 
-- Machine: ${result.machine}; ${result.pinned}. Calibration just before the budget run: 200,000 small
-  JSON round trips took ${result.calibrationMs.toFixed(0)} ms on one core (this virtual machine's speed varies from run to run).
-- Server: ${result.processes === 1 ? 'one process (as `server/main.ts` runs)' : `${result.processes} processes (node:cluster)`}, pg pool
-  ${result.poolSize}; PostgreSQL ${result.postgres} on loopback TCP with its default settings (fsync and
-  synchronous_commit on).
+- Machine: ${result.machine}; ${result.pinned}.
+- Calibration just before the budget run: 200,000 small JSON round trips took ${result.calibrationMs.toFixed(0)} ms on one core
+  (this virtual machine's speed varies from run to run).
+- Server: ${result.processes === 1 ? 'one process (as `server/main.ts` runs)' : `${result.processes} processes (node:cluster)`}, pg pool ${result.poolSize}; PostgreSQL ${result.postgres}
+  on loopback TCP with its default settings (fsync and synchronous_commit on).
 - Load: ${result.n.toLocaleString('en')} pending logins started through \`POST /api/auth/email/start\` (codes taken from the
   server's mailer), then autocannon with ${result.connections} connections sends \`POST /api/auth/email/verify\`, one request
   per challenge: first a wrong code for each (the variant, also the warm-up), then the right one (the budget
@@ -751,7 +747,7 @@ History (this bench, 6,000 challenges, back-to-back on a quiet machine, calibrat
 the login path was reworked a right code took 20 database round trips and ran at 272/s (p99 473 ms), with
 3.52 ms of server CPU and 2.43 ms of PostgreSQL CPU per verification; after it, 7 round trips (project,
 begin, challenge, check, login, mark used, commit) and 544/s (p99 286 ms) with 1.56 ms and 1.12 ms. Wrong
-codes: 459/s before, 597/s after. Quiet runs of 12,000 challenges ranged from 333/s to 666/s as this virtual
+codes: 459/s before, 597/s after. Quiet runs of 12,000 challenges ranged from 333/s to 704/s as this virtual
 machine's speed varied. Two server processes (\`BENCH_SERVER_PROCESSES=2\`) reached 544/s with 6,000
 challenges where one reached about 500/s: the 2 cores were then saturated.
 `
