@@ -8,7 +8,14 @@ import type { RequestResult } from '@keyframe/protocol'
 import { RefusedError } from '@keyframe/protocol/core'
 import type { LoginResponse, StartAction } from '../../server/auth/email/routes.ts'
 import type { RequestContext } from '../bridge/context.ts'
-import { accountOf, devicePublicKey, establishSession, restoreSession, thisDevice } from './session.ts'
+import {
+  accountOf,
+  devicePublicKey,
+  establishSession,
+  restoreSession,
+  signOut,
+  thisDevice,
+} from './session.ts'
 
 /** How often CONNECT_DEVICE asks whether the link in the mail was opened and approved. */
 export const DEVICE_POLL_MS = 1_000
@@ -44,8 +51,8 @@ export async function connectEmail(
       ctx.state.login = null
       return { action }
     }
-    await account.api.call('POST', '/api/session/sign-out', { signal: ctx.signal })
-    account.tokens.clear()
+    await signOut(ctx)
+    ctx.state.login = { email }
     action = await start()
   }
   return { action }

@@ -164,13 +164,7 @@ export function emailAuthRoutes(ctx: ServerContext) {
           return outcome
         })
         if (!result.ok) {
-          if (result.reason === 'too_many_devices')
-            failRetryAfter(
-              'too_many_devices',
-              result.retryAfterMs,
-              'Too many new devices today. Please try again tomorrow.',
-            )
-          failRefusal(result)
+          failLogin(result)
         }
         noticeNewDevice(result, project.name)
         return c.json(answer(transport, c, result))
@@ -213,18 +207,23 @@ export function emailAuthRoutes(ctx: ServerContext) {
         })
         if (!result.ok) {
           if (result.reason === 'pending') return c.json({ status: 'pending' as const }, 202)
-          if (result.reason === 'too_many_devices')
-            failRetryAfter(
-              'too_many_devices',
-              result.retryAfterMs,
-              'Too many new devices today. Please try again tomorrow.',
-            )
-          failRefusal(result)
+          failLogin(result)
         }
         noticeNewDevice(result, project.name)
         return c.json(answer(transport, c, result))
       })
   )
+}
+
+/** Answers a refused login: the daily device limit, or a refused code check. */
+function failLogin(result: Exclude<LoginOutcome, { ok: true }> | Parameters<typeof failRefusal>[0]): never {
+  if (result.reason === 'too_many_devices')
+    failRetryAfter(
+      'too_many_devices',
+      result.retryAfterMs,
+      'Too many new devices today. Please try again tomorrow.',
+    )
+  failRefusal(result)
 }
 
 /** Sends a challenge's mail; if that fails the challenge is dropped (no cooldown for a mail never sent) and 503. */
