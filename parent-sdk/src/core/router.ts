@@ -6,7 +6,8 @@
 /**
  * Every view of the modal: the spec's (§2), the e-mail login and e-mail update steps (`EmailVerifyOtp`,
  * `EmailVerifyDevice`, `UpdateEmail`, `UpdateEmailPrimaryOtp`, `UpdateEmailSecondaryOtp`), the frame's own
- * prompt shown in the modal (`FramePrompt`: a recovery passphrase only the frame may see), and the
+ * prompt shown in the modal (`FramePrompt`: a recovery passphrase only the frame may see), the network list
+ * (`Networks`) and the Send form (`Send`), and the
  * placeholders for features that land later (`SocialLogin`, `AllWallets`).
  */
 export const VIEWS = [
@@ -27,6 +28,8 @@ export const VIEWS = [
   'UpdateEmailPrimaryOtp',
   'UpdateEmailSecondaryOtp',
   'FramePrompt',
+  'Networks',
+  'Send',
   'SocialLogin',
   'AllWallets',
 ] as const

@@ -20,6 +20,8 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   UpdateEmailPrimaryOtp: 'Confirm current e-mail',
   UpdateEmailSecondaryOtp: 'Confirm new e-mail',
   FramePrompt: 'Recovery passphrase',
+  Networks: 'Choose network',
+  Send: 'Send',
   SocialLogin: 'Social login',
   AllWallets: 'Connect a wallet',
 }
@@ -48,6 +50,8 @@ export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
   RegisterAccountNameSuccess: 'Account names are coming in a later release.',
   SocialLogin: 'Logging in with a social account is coming in a later release.',
   AllWallets: 'Connecting a wallet is coming in a later release.',
+  Networks: 'Switching networks is coming in a later release.',
+  Send: 'Sending is coming in a later release.',
 }
 
 /** Button labels of the social logins (SPEC §9 order comes from SOCIALS). */

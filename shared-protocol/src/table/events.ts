@@ -13,6 +13,8 @@ export const events = {
   APPROVAL_REQUESTED: z.object({ id: requestId, method: z.string() }),
   /** The approval screen has been visible long enough for its button to work. */
   APPROVAL_VISIBLE: z.object({ id: requestId }),
+  /** The approval of request `id` is over (approved, rejected or timed out): the parent hides the frame. */
+  APPROVAL_CLOSED: z.object({ id: requestId }),
   DISCONNECTED: z.object({}),
   /**
    * The frame needs the person to type something only the frame may see (a recovery passphrase). The parent
