@@ -1,0 +1,63 @@
+/**
+ * What the approval screen shows: built by the RPC handlers (`rpc/`) from the exact request being signed,
+ * rendered by `screen.ts`. Amounts are already formatted in token or native units; addresses are checksummed.
+ * @module
+ */
+
+/** An ERC20 amount, formatted in token units. */
+export type TokenAmount = {
+  symbol: string
+  decimals: number
+  address: `0x${string}`
+  /** Formatted in token units, e.g. "12.5". */
+  amount: string
+}
+
+/** What a call's data does, when it is a call the frame can read. */
+export type DecodedCall =
+  | { kind: 'erc20Transfer'; token: TokenAmount; to: `0x${string}` }
+  | { kind: 'erc20Approve'; token: TokenAmount; spender: `0x${string}`; unlimited: boolean }
+  | {
+      kind: 'unknown'
+      /** Raw calldata, shown truncated with its selector. */
+      data: `0x${string}`
+    }
+
+/** One call of a transaction or of a `wallet_sendCalls` batch. */
+export type ApprovalCall = {
+  /** null: a contract deployment. */
+  to: `0x${string}` | null
+  /** Formatted native amount, e.g. "0.5". */
+  value: string
+  decoded?: DecodedCall
+}
+
+/** Everything the person approves or rejects. */
+export type ApprovalDetails = {
+  /** The RPC method. */
+  method: string
+  chain: { id: number; name: string; nativeSymbol: string }
+  /** Who signs. */
+  account: `0x${string}`
+  /** The dApp origin (ctx.parentOrigin). */
+  origin: string
+} & (
+  | {
+      kind: 'message'
+      /** UTF-8 when printable. */
+      text: string | null
+      hex: `0x${string}`
+    }
+  | {
+      kind: 'typedData'
+      domain: Record<string, unknown>
+      primaryType: string
+      message: Record<string, unknown>
+    }
+  | {
+      kind: 'calls'
+      calls: ApprovalCall[]
+      /** Estimated max fee, formatted native, e.g. "0.000042 ETH". */
+      fee: string | null
+    }
+)

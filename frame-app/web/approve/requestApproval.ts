@@ -1,0 +1,174 @@
+/**
+ * The frame's approval of unsafe requests (SECURITY.md §3): the person sees what is being signed on the
+ * frame's own screen and approves or rejects it there; the parent only hears APPROVAL_REQUESTED,
+ * APPROVAL_VISIBLE and APPROVAL_CLOSED, and shows the frame. Loaded with `import()` only, on the first
+ * unsafe request: it is not part of the frame's first load.
+ *
+ * One approval is on screen at a time; the others wait in order. Approve works only after the screen has
+ * been visible and unchanged for APPROVAL_VISIBLE_MS (`visibility.ts`), and only for a trusted event (a real
+ * click or key press, not one a script made up). The person has `timeoutMs` from when the screen shows.
+ * @module
+ */
+import { APPROVAL_VISIBLE_MS, RequestAbortedError, UserRejectedRequestError } from '@keyframe/protocol/core'
+import type { BridgeContext } from '../bridge/context.ts'
+import type { ApprovalDetails } from './details.ts'
+import { type ApprovalScreen, renderApprovalScreen } from './screen.ts'
+import { watchVisibility } from './visibility.ts'
+
+export type RequestApprovalContext = {
+  /** The RPC_REQUEST's id, named in the APPROVAL_* events. */
+  id: string
+  /** Aborting it (RPC_ABORT, teardown) rejects with RequestAbortedError and takes the screen down. */
+  signal: AbortSignal
+  /** Sends a frame → parent event (the bridge's `emit`). */
+  emit: BridgeContext['emit']
+  /** How long the person has to decide once the screen shows, in ms (APPROVAL_TIMEOUT_MS by default). */
+  timeoutMs: number
+}
+
+type Entry = {
+  details: ApprovalDetails
+  context: RequestApprovalContext
+  resolve(): void
+  reject(error: unknown): void
+  onAbort(): void
+}
+
+type Shown = { entry: Entry; screen: ApprovalScreen; stop(): void }
+
+/** The approvals of one document: the one on screen and the ones waiting. */
+function createApprovals(doc: Document) {
+  const win = doc.defaultView
+  const queue: Entry[] = []
+  let shown: Shown | undefined
+
+  function show(entry: Entry) {
+    const { details, context } = entry
+    const { id, emit } = context
+    const screen = renderApprovalScreen(doc, details)
+    const { root, body, approve, reject } = screen
+    let usable = false
+
+    // Only what a person did counts: a script in this document cannot make a trusted event.
+    const onApprove = (event: Event) => {
+      if (event.isTrusted && usable) settle(entry)
+    }
+    const onReject = (event: Event) => {
+      if (event.isTrusted) settle(entry, new UserRejectedRequestError())
+    }
+    // Escape is Reject. Tab stays on the screen: the parent's focus trap cannot reach in here, and leaving
+    // would land in the page behind the modal.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!event.isTrusted) return
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        return settle(entry, new UserRejectedRequestError())
+      }
+      if (event.key !== 'Tab') return
+      const controls = [reject, approve].filter((button) => !button.disabled)
+      const active = doc.activeElement as HTMLButtonElement | null
+      const edge = event.shiftKey ? controls[0] : controls[controls.length - 1]
+      if (active && controls.includes(active) && active !== edge) return
+      event.preventDefault()
+      ;(event.shiftKey ? controls[controls.length - 1] : controls[0])?.focus()
+    }
+    // The parent focuses the iframe when it shows it; the details (not a button: a key press must not
+    // decide by accident; arrow keys scroll them) take focus unless something on the screen has it.
+    const onWindowFocus = () => {
+      if (!root.contains(doc.activeElement)) body.focus()
+    }
+    approve.addEventListener('click', onApprove)
+    reject.addEventListener('click', onReject)
+    root.addEventListener('keydown', onKeyDown)
+    win?.addEventListener('focus', onWindowFocus)
+    body.focus()
+
+    const stopGate = watchVisibility(root, {
+      minMs: APPROVAL_VISIBLE_MS,
+      onChange(open) {
+        usable = open
+        approve.disabled = !open
+        if (open) emit('APPROVAL_VISIBLE', { id })
+      },
+    })
+    const timer = setTimeout(() => settle(entry, new UserRejectedRequestError()), context.timeoutMs)
+    shown = {
+      entry,
+      screen,
+      stop() {
+        clearTimeout(timer)
+        stopGate()
+        win?.removeEventListener('focus', onWindowFocus)
+        screen.remove()
+      },
+    }
+    emit('APPROVAL_REQUESTED', { id, method: details.method })
+  }
+
+  /** Shows the next waiting approval, if the screen is free. */
+  function next() {
+    while (!shown && queue.length > 0) {
+      const entry = queue.shift() as Entry
+      try {
+        show(entry)
+      } catch (error) {
+        // Details the screen cannot render fail their own request, not the ones behind it.
+        entry.context.signal.removeEventListener('abort', entry.onAbort)
+        entry.reject(error)
+      }
+    }
+  }
+
+  /** Ends `entry`: approved without `error`, else rejected with it. Only the first end counts. */
+  function settle(entry: Entry, error?: unknown) {
+    if (shown?.entry === entry) {
+      shown.stop()
+      shown = undefined
+      entry.context.emit('APPROVAL_CLOSED', { id: entry.context.id })
+    } else {
+      const index = queue.indexOf(entry)
+      if (index < 0) return
+      queue.splice(index, 1)
+    }
+    entry.context.signal.removeEventListener('abort', entry.onAbort)
+    if (error === undefined) entry.resolve()
+    else entry.reject(error)
+    next()
+  }
+
+  function request(details: ApprovalDetails, context: RequestApprovalContext): Promise<void> {
+    if (context.signal.aborted) return Promise.reject(new RequestAbortedError())
+    return new Promise<void>((resolve, reject) => {
+      const entry: Entry = {
+        details,
+        context,
+        resolve,
+        reject,
+        onAbort: () => settle(entry, new RequestAbortedError()),
+      }
+      context.signal.addEventListener('abort', entry.onAbort, { once: true })
+      queue.push(entry)
+      next()
+    })
+  }
+
+  return { request }
+}
+
+let approvals: ReturnType<typeof createApprovals> | undefined
+
+/**
+ * Asks the person to approve `details` on the frame's screen (after any approval already on it).
+ * Emits APPROVAL_REQUESTED when the screen shows it, APPROVAL_VISIBLE each time Approve becomes usable and
+ * APPROVAL_CLOSED when it is over, however it ends.
+ * @throws UserRejectedRequestError (4001) on Reject, Escape, or when `timeoutMs` passes undecided.
+ * @throws RequestAbortedError when `signal` aborts (waiting or on screen).
+ * @example
+ * const { requestApproval } = await import('../approve/requestApproval.ts')
+ * await requestApproval(details, { id: ctx.id, signal: ctx.signal, emit: ctx.emit, timeoutMs: APPROVAL_TIMEOUT_MS })
+ * // approved: sign now
+ */
+export function requestApproval(details: ApprovalDetails, context: RequestApprovalContext): Promise<void> {
+  approvals ??= createApprovals(document)
+  return approvals.request(details, context)
+}

@@ -1,0 +1,251 @@
+/**
+ * The approval screen's DOM: what is being signed, from the details the RPC handlers built from the exact
+ * request, and the two buttons. Everything the dApp supplied goes in as text (`textContent`), never markup.
+ *
+ * Styles go in through a constructed stylesheet (`adoptedStyleSheets`), as the passphrase prompt's do: the
+ * frame's CSP (`style-src 'self'`) blocks `<style>` and style attributes, not the CSSOM. Colours come from
+ * the theme the parent syncs onto the document root, with the modal's palette as fallback. Nothing on the
+ * screen's root may fade, move or filter it: IntersectionObserver v2 would call it not visible.
+ * @module
+ */
+import type { ApprovalCall, ApprovalDetails, DecodedCall } from './details.ts'
+
+export type ApprovalScreen = {
+  /** The whole screen; what the visibility gate watches. */
+  readonly root: HTMLElement
+  /** The scrolling details above the buttons; focusable from script only. */
+  readonly body: HTMLElement
+  readonly approve: HTMLButtonElement
+  readonly reject: HTMLButtonElement
+  /** Takes the screen (and its stylesheet) out of the document. */
+  remove(): void
+}
+
+/** Typed data nests; deeper than this a value is shown as JSON text. */
+const MAX_DEPTH = 6
+/** Hex digits of unknown calldata kept after the selector, and at the end. */
+const DATA_HEAD = 16
+const DATA_TAIL = 8
+
+const CSS = `
+.kfa{--bg:var(--kf-bg,#17181b);--surface:var(--kf-surface,#222428);--border:var(--kf-border,#33363c);--text:var(--kf-text,#f3f4f6);--muted:var(--kf-text-muted,#a0a6b0);--accent:var(--kf-accent,#7b93ff);--on-accent:var(--kf-accent-text,#0c0f1a);--focus:var(--kf-focus,#a5b6ff);--warn:var(--kf-error,#ff7a7a);color-scheme:dark;
+position:fixed;inset:0;display:flex;flex-direction:column;margin:0;background:var(--bg);color:var(--text);font:14px/1.4 var(--kf-font-family,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif);-webkit-font-smoothing:antialiased}
+:root[data-theme=light] .kfa{--bg:var(--kf-bg,#fff);--surface:var(--kf-surface,#f3f4f6);--border:var(--kf-border,#e0e3e8);--text:var(--kf-text,#15171a);--muted:var(--kf-text-muted,#5d6470);--accent:var(--kf-accent,#3554d1);--on-accent:var(--kf-accent-text,#fff);--focus:var(--kf-focus,#3554d1);--warn:var(--kf-error,#d23c3c);color-scheme:light}
+.kfa *{box-sizing:border-box}
+.kfa-body{flex:1;overflow:auto;display:flex;flex-direction:column;gap:10px;padding:16px 20px 8px}
+.kfa h1{margin:0;font-size:16px;font-weight:600}
+.kfa h2{margin:4px 0 0;font-size:13px;font-weight:600;color:var(--muted)}
+.kfa dl{display:flex;flex-direction:column;gap:6px;margin:0;padding:10px 12px;border:1px solid var(--border);border-radius:12px;background:var(--surface)}
+.kfa dl dl{padding:4px 0 0 10px;border:0;border-left:2px solid var(--border);border-radius:0}
+.kfa dl>div{display:flex;gap:10px;justify-content:space-between;align-items:baseline;min-width:0}
+.kfa dt{flex:none;color:var(--muted);font-size:13px}
+.kfa dd{margin:0;min-width:0;text-align:right;overflow-wrap:anywhere}
+.kfa dd.kfa-nest{flex:1}
+.kfa code,.kfa pre{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere;word-break:break-all}
+.kfa pre{margin:0;padding:10px 12px;max-height:180px;overflow:auto;white-space:pre-wrap;unicode-bidi:plaintext;border:1px solid var(--border);border-radius:12px;background:var(--surface)}
+.kfa-amount{font-weight:600}
+.kfa-unlimited{color:var(--warn)}
+.kfa-actions{display:flex;gap:8px;padding:8px 20px 16px}
+.kfa button{flex:1;min-height:44px;padding:0 14px;border:1px solid var(--border);border-radius:12px;background:var(--surface);color:var(--text);font:inherit;font-weight:500;cursor:pointer}
+.kfa button.kfa-approve{border-color:transparent;background:var(--accent);color:var(--on-accent)}
+.kfa button:disabled{opacity:.5;cursor:not-allowed}
+.kfa :focus{outline:none}
+.kfa :focus-visible{outline:2px solid var(--focus);outline-offset:2px}
+`
+
+const sheets = new WeakMap<Document, CSSStyleSheet>()
+
+/** One sheet per document, adopted while a screen is up. Unstyled rather than broken without the API. */
+function adoptStyles(doc: Document): CSSStyleSheet | undefined {
+  const Sheet = doc.defaultView?.CSSStyleSheet
+  if (!Sheet || !('adoptedStyleSheets' in doc)) return undefined
+  let sheet = sheets.get(doc)
+  if (!sheet) {
+    sheet = new Sheet()
+    sheet.replaceSync(CSS)
+    sheets.set(doc, sheet)
+  }
+  if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
+  return sheet
+}
+
+/** A title for what is asked. */
+function titleOf(details: ApprovalDetails): string {
+  if (details.kind === 'message') return 'Sign message'
+  if (details.kind === 'typedData') return 'Sign typed data'
+  return details.calls.length > 1 ? `Approve ${details.calls.length} calls` : 'Approve transaction'
+}
+
+const DOMAIN_LABELS: Record<string, string> = {
+  name: 'Name',
+  version: 'Version',
+  chainId: 'Chain ID',
+  verifyingContract: 'Contract',
+  salt: 'Salt',
+}
+
+const isZero = (amount: string) => /^0*(\.0*)?$/.test(amount)
+
+/** `0x` + selector, the next digits, `…`, the last digits and the size; whole when short. */
+export function truncateData(data: `0x${string}`): string {
+  const digits = data.slice(2)
+  const bytes = Math.floor(digits.length / 2)
+  if (digits.length <= 8 + DATA_HEAD + DATA_TAIL) return `${data} (${bytes} bytes)`
+  return `0x${digits.slice(0, 8 + DATA_HEAD)}…${digits.slice(-DATA_TAIL)} (${bytes} bytes)`
+}
+
+/** A typed-data leaf as text; bigints (uint256 values) and the rest as JSON would write them. */
+function leafText(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return String(value)
+  if (value === null || value === undefined) return String(value)
+  return JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? ''
+}
+
+/**
+ * Renders `details` into a new screen at the end of `doc.body`, filling the frame (the parent decides where
+ * the frame shows). Approve starts disabled; the caller enables it through the visibility gate.
+ */
+export function renderApprovalScreen(doc: Document, details: ApprovalDetails): ApprovalScreen {
+  function el<K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    props: Partial<HTMLElementTagNameMap[K]> = {},
+    ...children: (Node | string)[]
+  ): HTMLElementTagNameMap[K] {
+    const element = Object.assign(doc.createElement(tag), props)
+    element.append(...children)
+    return element
+  }
+  const code = (text: string) => el('code', {}, text)
+  const row = (label: string, value: Node | string) => {
+    const dd = el('dd', {}, value)
+    if (typeof value !== 'string' && value.nodeName === 'DL') dd.className = 'kfa-nest'
+    return el('div', {}, el('dt', {}, label), dd)
+  }
+  const list = (...rows: HTMLElement[]) => el('dl', {}, ...rows)
+  const native = (amount: string) => `${amount} ${details.chain.nativeSymbol}`
+
+  /** A typed-data struct or array as nested rows. */
+  function fields(value: Record<string, unknown> | unknown[], depth: number): HTMLDListElement {
+    const entries = Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v] as const) : Object.entries(value)
+    return list(
+      ...entries.map(([key, v]) =>
+        row(
+          key,
+          typeof v === 'object' && v !== null && depth < MAX_DEPTH
+            ? fields(v as Record<string, unknown>, depth + 1)
+            : code(leafText(v)),
+        ),
+      ),
+    )
+  }
+
+  function decodedRows(decoded: DecodedCall): HTMLElement[] {
+    if (decoded.kind === 'erc20Transfer') {
+      const { token } = decoded
+      return [
+        row('Send', el('span', { className: 'kfa-amount' }, `${token.amount} ${token.symbol}`)),
+        row('To', code(decoded.to)),
+        row('Token', code(token.address)),
+      ]
+    }
+    if (decoded.kind === 'erc20Approve') {
+      const { token } = decoded
+      const amount = decoded.unlimited
+        ? el('span', { className: 'kfa-amount kfa-unlimited' }, `Unlimited ${token.symbol}`)
+        : el('span', { className: 'kfa-amount' }, `${token.amount} ${token.symbol}`)
+      return [
+        row('Allow to spend', amount),
+        row('Spender', code(decoded.spender)),
+        row('Token', code(token.address)),
+      ]
+    }
+    return []
+  }
+
+  function callRows(call: ApprovalCall): HTMLElement[] {
+    const { decoded } = call
+    if (decoded && decoded.kind !== 'unknown') {
+      // A token call that also moves native currency must say so.
+      return [...decodedRows(decoded), ...(isZero(call.value) ? [] : [row('Value', native(call.value))])]
+    }
+    const rows = [
+      row('To', call.to ? code(call.to) : 'New contract'),
+      row('Value', el('span', { className: 'kfa-amount' }, native(call.value))),
+    ]
+    if (decoded) {
+      // A deployment's data is code, with no function to name.
+      if (call.to && decoded.data.length >= 10) rows.push(row('Function', code(decoded.data.slice(0, 10))))
+      rows.push(row('Data', code(truncateData(decoded.data))))
+    }
+    return rows
+  }
+
+  function content(): HTMLElement[] {
+    if (details.kind === 'message') {
+      return details.text === null
+        ? [el('h2', {}, 'Message (hex)'), el('pre', {}, details.hex)]
+        : [el('h2', {}, 'Message'), el('pre', {}, details.text)]
+    }
+    if (details.kind === 'typedData') {
+      const known = Object.keys(DOMAIN_LABELS).filter((key) => Object.hasOwn(details.domain, key))
+      const others = Object.keys(details.domain).filter((key) => !Object.hasOwn(DOMAIN_LABELS, key))
+      return [
+        el('h2', {}, 'Domain'),
+        list(
+          ...known.map((key) => row(DOMAIN_LABELS[key] as string, code(leafText(details.domain[key])))),
+          ...others.map((key) => row(key, code(leafText(details.domain[key])))),
+        ),
+        el('h2', {}, details.primaryType),
+        fields(details.message, 0),
+      ]
+    }
+    const { calls } = details
+    return [
+      ...calls.flatMap((call, i) => [
+        ...(calls.length > 1 ? [el('h2', {}, `Call ${i + 1} of ${calls.length}`)] : []),
+        list(...callRows(call)),
+      ]),
+      list(row('Network fee', details.fee ?? 'Unknown')),
+    ]
+  }
+
+  const reject = el('button', { type: 'button', className: 'kfa-reject' }, 'Reject')
+  const approve = el('button', { type: 'button', className: 'kfa-approve', disabled: true }, 'Approve')
+  const body = el(
+    'div',
+    { className: 'kfa-body', tabIndex: -1 },
+    el('h1', { id: 'kfa-title' }, titleOf(details)),
+    list(
+      row('Site', code(details.origin)),
+      row('Network', `${details.chain.name} (${details.chain.id})`),
+      row('Account', code(details.account)),
+    ),
+    ...content(),
+  )
+  const root = el(
+    'section',
+    { className: 'kfa' },
+    body,
+    el('div', { className: 'kfa-actions' }, reject, approve),
+  )
+  root.setAttribute('role', 'dialog')
+  root.setAttribute('aria-labelledby', 'kfa-title')
+  const sheet = adoptStyles(doc)
+  doc.body.append(root)
+
+  return {
+    root,
+    body,
+    approve,
+    reject,
+    remove() {
+      root.remove()
+      // The sheet goes when the last screen does (one is up at a time).
+      if (sheet && !doc.querySelector('.kfa')) {
+        doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet)
+      }
+    },
+  }
+}
