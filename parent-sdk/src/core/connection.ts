@@ -14,7 +14,10 @@ import {
   RequestAbortedError,
   toCaip2,
 } from '@keyframe/protocol/core'
+import { attachEmbedded, embeddedConnector } from '../connectors/embedded/connector.ts'
 import type { FrameClient } from '../frame/createFrameClient.ts'
+import { attachApproval } from './approval.ts'
+import { getActiveConnector, setActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { BrowserOnlyError, DestroyedError, DisconnectError } from './errors.ts'
 import { assertEmailCooldown, readLoginCache, recordEmailSent, saveLogin, wipeLogin } from './loginCache.ts'
@@ -55,8 +58,8 @@ function runtimeOf(kf: Keyframe): Runtime {
   return runtime
 }
 
-/** The views of the connect flows: reaching a connection from one of them closes the modal (SPEC §2). */
-const CONNECT_VIEWS: readonly ViewName[] = [
+/** The views of the connect flows: reaching a connection from one of them closes the modal (SPEC §2). @internal */
+export const CONNECT_VIEWS: readonly ViewName[] = [
   'Connect',
   'EmailVerifyOtp',
   'EmailVerifyDevice',
@@ -92,6 +95,7 @@ function reset(kf: Keyframe) {
   wipeLogin(kf._internal.storage)
   const { store } = kf._internal
   if (store.getState().connections !== DISCONNECTED_ALL) store.setState({ connections: DISCONNECTED_ALL })
+  if (getActiveConnector(kf)?.type === 'embedded') setActiveConnector(kf, 'eip155', undefined)
 }
 
 function toUser(user: User): AccountUser {
@@ -124,6 +128,7 @@ function connected(kf: Keyframe, user: User) {
     connections: { ...DISCONNECTED_ALL, [namespace]: connection },
     activeNamespace: namespace,
   })
+  if (namespace === 'eip155') setActiveConnector(kf, 'eip155', embeddedConnector(kf))
   saveLogin(storage, { email: user.email ?? runtime.email, chainId })
   runtime.email = undefined
   // Only on the step to connected: reading the same user again (a session update) moves no modal.
@@ -137,7 +142,7 @@ async function finishConnect(kf: Keyframe, frame: FrameClient, signal?: AbortSig
   const epoch = ++runtime.epoch
   setStatus(kf, 'connecting')
   try {
-    const user = await frame.request('GET_USER', { chainId: kf._internal.chainId }, optionsOf(signal))
+    const user = await frame.request('GET_USER', { chainId: kf.getState().networkId }, optionsOf(signal))
     if (epoch === runtime.epoch) connected(kf, user)
   } catch (error) {
     if (epoch === runtime.epoch) setStatus(kf, 'disconnected')
@@ -176,7 +181,7 @@ export async function syncConnection(kf: Keyframe): Promise<void> {
       reset(kf)
       return
     }
-    const user = await frame.request('GET_USER', { chainId: kf._internal.chainId })
+    const user = await frame.request('GET_USER', { chainId: kf.getState().networkId })
     if (!stale()) connected(kf, user)
   } catch {
     // The instance going away aborts the check: that says nothing about the session, so nothing is wiped.
@@ -200,16 +205,21 @@ export function restoreConnection(kf: Keyframe) {
  */
 export function attachFrame(kf: Keyframe, frame: FrameClient) {
   attachPrompt(kf, frame)
+  attachApproval(kf, frame)
+  attachEmbedded(kf, frame)
+  // The frame speaks for the embedded wallet only: while another connector (an injected wallet) holds
+  // eip155, the frame's session ending or changing is none of that connection's business.
+  const embeddedHolds = () => (getActiveConnector(kf)?.type ?? 'embedded') === 'embedded'
   frame.on('DISCONNECTED', () => {
-    if (getAccount(kf).status !== 'disconnected') reset(kf)
+    if (embeddedHolds() && getAccount(kf).status !== 'disconnected') reset(kf)
   })
   // A session changed (a new token, an e-mail update): read the user again. A failure here is no
   // connection check, so it changes nothing.
   frame.on('SESSION_UPDATE', () => {
-    if (getAccount(kf).status !== 'connected') return
+    if (!embeddedHolds() || getAccount(kf).status !== 'connected') return
     const runtime = runtimeOf(kf)
     const epoch = runtime.epoch
-    frame.request('GET_USER', { chainId: kf._internal.chainId }).then(
+    frame.request('GET_USER', { chainId: kf.getState().networkId }).then(
       (user) => {
         if (epoch === runtime.epoch) connected(kf, user)
       },
@@ -301,8 +311,10 @@ export async function connectDevice(
 }
 
 /**
- * Signs out of the embedded wallet. The status becomes disconnected and the login cache is wiped at once,
- * whatever the frame answers, and even when the frame is gone (SPEC §4).
+ * Disconnects the active eip155 connector (SPEC §4, per namespace). An injected wallet is asked to revoke
+ * the site's permission (best effort) and its namespace becomes disconnected. The embedded wallet signs out:
+ * the status becomes disconnected and the login cache is wiped at once, whatever the frame answers, and even
+ * when the frame is gone.
  * @throws {DisconnectError} 'Failed to disconnect': the frame refused to sign out (the local state is
  * disconnected all the same).
  * @example
@@ -310,6 +322,12 @@ export async function connectDevice(
  * await disconnect(kf)
  */
 export async function disconnect(kf: Keyframe): Promise<void> {
+  // Another connector (an injected wallet) ends its own namespace's connection; the frame keeps its session.
+  const connector = getActiveConnector(kf)
+  if (connector && connector.type !== 'embedded') {
+    await connector.disconnect()
+    return
+  }
   reset(kf)
   if (!kf._internal.frameStarted()) return
   try {

@@ -8,21 +8,35 @@ import {
   type ThemeMode,
   toCaip2,
 } from '@keyframe/protocol/core'
+import { announceProvider } from '../connectors/embedded/announce.ts'
+import { endEmbeddedProvider } from '../connectors/embedded/provider.ts'
 import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
 import { SDK_VERSION } from '../version.ts'
 import { attachFrame, getAccount, namespaceOf, restoreConnection } from './connection.ts'
 import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
 import { createMemoryStorage, defaultStorage, type LoginCacheStorage } from './loginCache.ts'
+import { watchUnsupportedChain } from './network.ts'
 import * as router from './router.ts'
 import { createKeyframeStore, type KeyframeState, type KeyframeStore, type ThemeVariables } from './store.ts'
 import { isThemeMode } from './theme.ts'
 import { createToasts, type ToastController } from './toasts.ts'
 
-/** A network the dApp supports. Minimal for now; viem chain objects fit. */
+/** A network the dApp supports. A viem `Chain` fits. */
 export type KeyframeNetwork = {
   /** EVM chain id (`1`), or a CAIP-2 id (`'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'`). */
   readonly id: number | string
   readonly name: string
+  readonly nativeCurrency?: { readonly name: string; readonly symbol: string; readonly decimals: number }
+  readonly rpcUrls?: { readonly default: { readonly http: readonly string[] } }
+  readonly blockExplorers?: { readonly default: { readonly name: string; readonly url: string } }
+  readonly testnet?: boolean
+  /** The ERC20 tokens the Send view offers on this network. */
+  readonly tokens?: readonly {
+    readonly address: `0x${string}`
+    readonly symbol: string
+    readonly name?: string
+    readonly decimals: number
+  }[]
 }
 
 /** The dApp as the frame shows it. */
@@ -65,6 +79,16 @@ export type KeyframeOptions = {
    * it in memory only (a reload then starts disconnected).
    */
   storage?: LoginCacheStorage | null
+  /**
+   * Whether a connection may stay on a chain not in `networks`. Default `false`: the modal then opens on
+   * UnsupportedChain, listing `networks` to switch to (SPEC §4).
+   */
+  allowUnsupportedChain?: boolean
+  /**
+   * Whether the embedded wallet's provider is announced to the page's libraries (EIP-6963, name 'Keyframe',
+   * rdns `dev.keyframe`). Default `true`.
+   */
+  announceProvider?: boolean
 }
 
 /** What the UI chunk hands back once the modal is mounted. */
@@ -82,6 +106,10 @@ export type KeyframeInternal = {
   readonly toasts: ToastController
   /** CAIP-2 id of the dApp's first network (default eip155:1): the chain the frame starts on. */
   readonly chainId: Caip2Id
+  /** The dApp's networks, as given. */
+  readonly networks: readonly KeyframeNetwork[]
+  /** Whether a connection may stay on a chain not in `networks` (option `allowUnsupportedChain`). */
+  readonly allowUnsupportedChain: boolean
   /** Where the login cache lives. */
   readonly storage: LoginCacheStorage
   /** Shows `view` on top of the history, or in place of the current view with `replace`. */
@@ -153,11 +181,11 @@ function resolveOptions(options: KeyframeOptions) {
       )
     }
   }
-  const network = options.networks?.[0]
-  let chainId: Caip2Id = DEFAULT_CHAIN_ID
-  if (network) {
+  let chainId: Caip2Id | undefined
+  for (const network of options.networks ?? []) {
+    let id: Caip2Id
     try {
-      chainId = toCaip2(network.id)
+      id = toCaip2(network.id)
     } catch (cause) {
       throw new ConfigError(
         'networks',
@@ -165,12 +193,18 @@ function resolveOptions(options: KeyframeOptions) {
         { cause },
       )
     }
+    chainId ??= id
   }
   const storage =
     options.storage === undefined
       ? (defaultStorage() ?? createMemoryStorage())
       : (options.storage ?? createMemoryStorage())
-  return { themeMode, connectMethods: [...new Set(connectMethods)], chainId, storage }
+  return {
+    themeMode,
+    connectMethods: [...new Set(connectMethods)],
+    chainId: chainId ?? DEFAULT_CHAIN_ID,
+    storage,
+  }
 }
 
 /**
@@ -194,6 +228,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
     themeMode,
     themeVariables: options.themeVariables ?? {},
     activeNamespace: namespaceOf(chainId) ?? 'eip155',
+    networkId: chainId,
   })
   const subscriptions = new Set<() => void>()
   const toasts = createToasts({
@@ -205,6 +240,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
   let uiLoading: Promise<ModalUi> | undefined
   let frameClient: FrameClient | undefined
   let frameLoading: Promise<FrameClient> | undefined
+  let unannounce: (() => void) | undefined
 
   function alert(value: KeyframeAlert) {
     options.onAlert?.(value)
@@ -338,6 +374,9 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       ui = undefined
       frameClient?.destroy()
       frameClient = undefined
+      unannounce?.()
+      unannounce = undefined
+      endEmbeddedProvider(kf)
       for (const remove of [...subscriptions]) remove()
     },
     _internal: {
@@ -345,6 +384,8 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       connectMethods,
       toasts,
       chainId,
+      networks: options.networks ?? [],
+      allowUnsupportedChain: options.allowUnsupportedChain ?? false,
       storage,
       navigate(view, navigateOptions = {}) {
         const { history } = store.getState()
@@ -364,6 +405,11 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
     },
   }
   // SPEC §4: on start the stored status is restored, then synced (in a browser; a server has no session).
-  if (isBrowser()) restoreConnection(kf)
+  // The embedded provider is announced at once (EIP-6963): libraries listening already hear it now.
+  if (isBrowser()) {
+    watchUnsupportedChain(kf)
+    if (options.announceProvider !== false) unannounce = announceProvider(kf)
+    restoreConnection(kf)
+  }
   return kf
 }

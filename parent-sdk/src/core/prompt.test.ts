@@ -93,11 +93,23 @@ describe('PROMPT_REQUESTED', () => {
     // The frame lives outside the dialog: aria-modal would hide it from assistive technology.
     expect(dialog()!.hasAttribute('aria-modal')).toBe(false)
     expect(iframe.style.cssText).toMatchInlineSnapshot(
-      `"display: block; position: fixed; border: 0px; z-index: 2147483647; border-radius: 11px; left: 21px; top: 121px; width: 318px; height: 398px; clip-path: inset(0px 0px 0px 0px);"`,
+      `"display: block; position: fixed; border: 0px; z-index: 2147483647; border-radius: 11px; left: 21px; top: 121px; width: 318px; height: 398px;"`,
     )
     expect(document.activeElement).toBe(iframe)
     // Still the same iframe, where it was: moving it would reload the frame.
     expect(iframe.parentElement).toBe(document.body)
+  })
+
+  test('behavior: the box fully inside the card: no clip-path at all (IntersectionObserver v2 counts one)', async () => {
+    const { frame, iframe } = await setup()
+    await requestPrompt(frame)
+    expect(iframe.style.clipPath).toBe('')
+    layout.slot = new DOMRect(20, 300, 320, 400)
+    window.dispatchEvent(new Event('resize'))
+    expect(iframe.style.clipPath).toBe('inset(0px 0px 79px 0px)')
+    layout.slot = new DOMRect(20, 120, 320, 400)
+    window.dispatchEvent(new Event('resize'))
+    expect(iframe.style.clipPath).toBe('')
   })
 
   test('behavior: over another view, that view stays mounted (its request goes on) and comes back', async () => {

@@ -93,6 +93,8 @@ test('VIEWS: the spec views (SPEC §2), the frame prompt, plus the placeholders'
       "UpdateEmailPrimaryOtp",
       "UpdateEmailSecondaryOtp",
       "FramePrompt",
+      "Networks",
+      "Send",
       "SocialLogin",
       "AllWallets",
     ]

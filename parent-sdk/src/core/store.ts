@@ -1,5 +1,6 @@
 import type { Caip2Id, Caip10Id, ChainNamespace, ThemeMode } from '@keyframe/protocol/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Connector } from '../connectors/types.ts'
 import { current, reset, type ViewHistory, type ViewName } from './router.ts'
 import type { Toast } from './toasts.ts'
 
@@ -45,6 +46,13 @@ export type KeyframeState = {
   readonly connections: Readonly<Record<ChainNamespace, NamespaceConnection>>
   /** The namespace the account fields of `getAccount` come from: that of the dApp's first network, then the connected one. */
   readonly activeNamespace: ChainNamespace
+  /** The connector holding each namespace's account (SPEC §3 connector state). Read it with `getActiveConnector`. */
+  readonly activeConnectors: Readonly<Partial<Record<ChainNamespace, Connector>>>
+  /**
+   * CAIP-2 id of the network chosen while no connection says otherwise (the dApp's first network until a
+   * switch); a connection's own chain wins. Read the active network with `getNetwork`.
+   */
+  readonly networkId: Caip2Id
 }
 
 export type KeyframeStore = StoreApi<KeyframeState>
@@ -65,6 +73,7 @@ export function createKeyframeStore(init: {
   themeMode: ThemeMode
   themeVariables: ThemeVariables
   activeNamespace: ChainNamespace
+  networkId: Caip2Id
 }): KeyframeStore {
   const history = reset()
   return createStore<KeyframeState>()(() => ({
@@ -76,5 +85,7 @@ export function createKeyframeStore(init: {
     toast: undefined,
     connections: DISCONNECTED_ALL,
     activeNamespace: init.activeNamespace,
+    activeConnectors: {},
+    networkId: init.networkId,
   }))
 }

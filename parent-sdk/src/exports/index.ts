@@ -39,6 +39,16 @@ export {
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@keyframe/protocol/core'
+export type { Eip6963ProviderDetail } from '../connectors/embedded/announce.ts'
+export { getEmbeddedProvider } from '../connectors/embedded/provider.ts'
+export type {
+  Connector,
+  ConnectorType,
+  Eip1193Provider,
+  Eip6963ProviderInfo,
+  ProviderEvents,
+  RequestArguments,
+} from '../connectors/types.ts'
 export {
   type Account,
   type ConnectEmailAction,
@@ -56,6 +66,7 @@ export {
   watchAccount,
   watchConnection,
 } from '../core/connection.ts'
+export { getActiveConnector, getProvider, watchActiveConnector } from '../core/connectors.ts'
 export {
   createKeyframe,
   type Keyframe,
@@ -65,9 +76,32 @@ export {
   type KeyframeOptions,
 } from '../core/createKeyframe.ts'
 export { BrowserOnlyError, ConfigError, DestroyedError, DisconnectError } from '../core/errors.ts'
+export {
+  connectInjected,
+  getInjectedWallets,
+  type InjectedWallet,
+  watchInjectedWallets,
+} from '../core/injected.ts'
 export type { LoginCacheStorage } from '../core/loginCache.ts'
 export { getModalState, type ModalState, watchModalState } from '../core/modal.ts'
+export { getNetwork, type Network, switchNetwork, watchNetwork } from '../core/network.ts'
+export { getRecentWallets, type RecentWallet } from '../core/recentWallets.ts'
 export { VIEWS, type ViewHistory, type ViewName } from '../core/router.ts'
+export {
+  estimateSendGas,
+  fetchSendBalances,
+  getSendErrors,
+  getSendState,
+  resetSend,
+  type SendErrors,
+  type SendState,
+  type SendToken,
+  sendTokens,
+  setSendAmount,
+  setSendReceiver,
+  setSendToken,
+  watchSendState,
+} from '../core/send.ts'
 export type {
   AccountUser,
   ConnectionStatus,

@@ -6,9 +6,12 @@ test('exports', () => {
     [
       "KeyframeProvider",
       "KeyframeProviderNotFoundError",
+      "NetworkButton",
       "useAccount",
+      "useInjectedWallets",
       "useKeyframe",
       "useModal",
+      "useNetwork",
       "useTheme",
     ]
   `)

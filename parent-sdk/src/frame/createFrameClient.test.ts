@@ -485,6 +485,63 @@ describe('prompts', () => {
   })
 })
 
+describe('approvals', () => {
+  const ADDRESS = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
+  const UNSAFE_TIMEOUT_MS = timeoutFor('RPC_REQUEST', { method: 'personal_sign', params: ['0x00', ADDRESS] })
+
+  test('behavior: an approval on screen pauses every timeout, the unsafe request’s too; its close re-arms them', async () => {
+    vi.useFakeTimers()
+    const client = await readyClient()
+    const frame = frameOf(client)
+    const signing = client
+      .request('RPC_REQUEST', { method: 'personal_sign', params: ['0x00', ADDRESS] })
+      .catch((e: unknown) => e)
+    const local = client.request('IS_CONNECTED', {}).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(0)
+    const { rid: id } = frame.requests()[0]!
+    frame.emit('APPROVAL_REQUESTED', { id, method: 'personal_sign' })
+    expect(client.isApproving()).toBe(true)
+    expect(client.isPrompting()).toBe(false)
+    // The person reads for longer than any timeout (the ones queued behind wait longer still).
+    await vi.advanceTimersByTimeAsync(UNSAFE_TIMEOUT_MS * 2)
+    expect(client.pending().map((r) => r.type)).toEqual(['RPC_REQUEST', 'IS_CONNECTED'])
+    frame.emit('APPROVAL_VISIBLE', { id })
+    frame.emit('APPROVAL_CLOSED', { id })
+    expect(client.isApproving()).toBe(false)
+    await vi.advanceTimersByTimeAsync(LOCAL_TIMEOUT_MS)
+    expect(await local).toMatchObject({ name: 'RequestTimeoutError' })
+    await vi.advanceTimersByTimeAsync(UNSAFE_TIMEOUT_MS - LOCAL_TIMEOUT_MS - 1)
+    expect(client.pending()).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await signing).toMatchObject({ name: 'RequestTimeoutError' })
+  })
+
+  test('behavior: a prompt closing while an approval is open times nothing yet', async () => {
+    vi.useFakeTimers()
+    const client = await readyClient()
+    const frame = frameOf(client)
+    const result = client.request('IS_CONNECTED', {}).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(0)
+    const id = crypto.randomUUID()
+    frame.emit('APPROVAL_REQUESTED', { id, method: 'personal_sign' })
+    frame.emit('PROMPT_REQUESTED', { kind: 'enter_passphrase' })
+    frame.emit('PROMPT_CLOSED', {})
+    await vi.advanceTimersByTimeAsync(LOCAL_TIMEOUT_MS * 2)
+    expect(client.pending()).toHaveLength(1)
+    frame.emit('APPROVAL_CLOSED', { id })
+    await vi.advanceTimersByTimeAsync(LOCAL_TIMEOUT_MS)
+    expect(await result).toMatchObject({ name: 'RequestTimeoutError' })
+  })
+
+  test('behavior: a frame that reloads (READY) has no approval open any more', async () => {
+    const client = await readyClient()
+    frameOf(client).emit('APPROVAL_REQUESTED', { id: crypto.randomUUID(), method: 'eth_sendTransaction' })
+    expect(client.isApproving()).toBe(true)
+    frameOf(client).ready()
+    expect(client.isApproving()).toBe(false)
+  })
+})
+
 describe('abort', () => {
   test('default: RPC_REQUEST rejects with "Request was aborted" and the frame gets RPC_ABORT', async () => {
     const client = await readyClient()

@@ -70,6 +70,8 @@ export type FrameClient = {
    * is timed; when it closes, each pending request gets its full timeout again.
    */
   isPrompting(): boolean
+  /** Whether the frame has an approval on screen (between APPROVAL_REQUESTED and APPROVAL_CLOSED); no request is timed meanwhile either. */
+  isApproving(): boolean
   /** The iframe, once created. */
   element(): HTMLIFrameElement | undefined
   /** Rejects every pending request, removes every listener it added and the iframe. */
@@ -80,7 +82,7 @@ type Pending = PendingRequest & {
   posted: boolean
   resolve(value: unknown): void
   reject(error: unknown): void
-  /** Starts the request's full timeout afresh (once posted, and while no prompt is open). */
+  /** Starts the request's full timeout afresh (once posted, and while no prompt or approval is open). */
   arm(): void
   /** Stops its timeout. */
   disarm(): void
@@ -116,8 +118,12 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   let stopListening: (() => void) | undefined
   let ready = false
   let destroyed = false
-  // Between PROMPT_REQUESTED and PROMPT_CLOSED the person is typing in the frame: no request is timed.
+  // Between PROMPT_REQUESTED and PROMPT_CLOSED the person is typing in the frame, and between
+  // APPROVAL_REQUESTED and APPROVAL_CLOSED deciding on an approval (up to APPROVAL_TIMEOUT_MS, and the ones
+  // queued behind it wait longer): no request is timed meanwhile.
   let prompting = false
+  let approving = false
+  let paused = false
   let loading: { promise: Promise<void>; resolve(): void; reject(error: unknown): void } | undefined
   let loadTimer: ReturnType<typeof setTimeout> | undefined
 
@@ -130,6 +136,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     iframe = undefined
     ready = false
     prompting = false
+    approving = false
+    paused = false
   }
 
   // Only what the endpoint lets through gets here: a wire message from the iframe's window at the frame's
@@ -149,13 +157,15 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     settle(rid, reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error })
   }
 
-  function setPrompting(open: boolean) {
-    if (prompting === open) return
-    prompting = open
+  function setPaused(next: { prompting?: boolean; approving?: boolean }) {
+    prompting = next.prompting ?? prompting
+    approving = next.approving ?? approving
+    if (paused === (prompting || approving)) return
+    paused = prompting || approving
     for (const entry of pending.values()) {
       if (!entry.posted) continue
       // Closed: each request gets its full timeout again, counted from now.
-      if (open) entry.disarm()
+      if (paused) entry.disarm()
       else entry.arm()
     }
   }
@@ -163,11 +173,13 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   function onEvent(type: string, data: unknown) {
     const event = readEvent(type, data)
     if (!event.ok) return
-    if (event.value.type === 'PROMPT_REQUESTED') setPrompting(true)
-    else if (event.value.type === 'PROMPT_CLOSED') setPrompting(false)
+    if (event.value.type === 'PROMPT_REQUESTED') setPaused({ prompting: true })
+    else if (event.value.type === 'PROMPT_CLOSED') setPaused({ prompting: false })
+    else if (event.value.type === 'APPROVAL_REQUESTED') setPaused({ approving: true })
+    else if (event.value.type === 'APPROVAL_CLOSED') setPaused({ approving: false })
     else if (event.value.type === 'READY') {
-      // A frame that (re)loads has no prompt open, whatever it said before.
-      setPrompting(false)
+      // A frame that (re)loads has no prompt or approval open, whatever it said before.
+      setPaused({ prompting: false, approving: false })
       const { version } = event.value.params as EventPayload<'READY'>
       if (version !== PROTOCOL_VERSION) {
         fail(new Error(`The frame speaks protocol version ${version}; this SDK speaks ${PROTOCOL_VERSION}`))
@@ -315,8 +327,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         () => {
           if (!pending.has(id)) return
           entry.posted = true
-          // Sent while a prompt is open: timed from when it closes.
-          if (!prompting) entry.arm()
+          // Sent while a prompt or an approval is open: timed from when it closes.
+          if (!paused) entry.arm()
           try {
             post(type, envelope)
           } catch (cause) {
@@ -355,6 +367,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     },
     isReady: () => ready,
     isPrompting: () => prompting,
+    isApproving: () => approving,
     element: () => iframe,
     destroy() {
       if (destroyed) return

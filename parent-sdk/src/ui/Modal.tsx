@@ -1,5 +1,6 @@
 import { type ComponentType, type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react'
 import type { Keyframe } from '../core/createKeyframe.ts'
+import { FRAME_VIEWS } from '../core/frameOverlay.ts'
 import { getModalState, watchModalState } from '../core/modal.ts'
 import type { ViewName } from '../core/router.ts'
 import { getToast, watchToast } from '../core/toasts.ts'
@@ -8,11 +9,16 @@ import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.
 import { Toast } from './Toast.tsx'
 import { type BuiltView, VIEW_TITLES } from './viewCopy.ts'
 import { AccountView } from './views/AccountView.tsx'
+import { ApproveTransactionView } from './views/ApproveTransactionView.tsx'
+import { ConnectingExternalView } from './views/ConnectingExternalView.tsx'
 import { ConnectView } from './views/ConnectView.tsx'
 import { EmailVerifyDeviceView } from './views/EmailVerifyDeviceView.tsx'
 import { EmailVerifyOtpView } from './views/EmailVerifyOtpView.tsx'
 import { FramePromptView } from './views/FramePromptView.tsx'
+import { NetworksView } from './views/NetworksView.tsx'
 import { NotYetView } from './views/NotYetView.tsx'
+import { SendView } from './views/SendView.tsx'
+import { UnsupportedChainView } from './views/UnsupportedChainView.tsx'
 import { UpdateEmailPrimaryOtpView, UpdateEmailSecondaryOtpView } from './views/UpdateEmailOtpView.tsx'
 import { UpdateEmailView } from './views/UpdateEmailView.tsx'
 
@@ -26,6 +32,11 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   UpdateEmailPrimaryOtp: UpdateEmailPrimaryOtpView,
   UpdateEmailSecondaryOtp: UpdateEmailSecondaryOtpView,
   FramePrompt: FramePromptView,
+  ApproveTransaction: ApproveTransactionView,
+  Networks: NetworksView,
+  UnsupportedChain: UnsupportedChainView,
+  ConnectingExternal: ConnectingExternalView,
+  Send: SendView,
 }
 
 function isBuilt(view: string): view is BuiltView {
@@ -38,13 +49,14 @@ function BuiltViewOf({ view, kf }: { view: BuiltView; kf: Keyframe }) {
 }
 
 /**
- * The views to render: the one shown, and under FramePrompt the view it was opened over, kept mounted but
- * hidden. That view's request is what the frame's prompt belongs to (a code that, once accepted, needs the
- * recovery passphrase): unmounting the view would abort it (its view signal) and with it the prompt.
+ * The views to render: the one shown, and under a frame view (FramePrompt, ApproveTransaction) the view it
+ * was opened over, kept mounted but hidden. That view's request is what the frame asks about (a code that,
+ * once accepted, needs the recovery passphrase; a transaction from Send): unmounting the view would abort
+ * it (its view signal) and with it the prompt or approval.
  */
 function mountedViews(history: readonly ViewName[], view: ViewName): ViewName[] {
   const beneath = history[history.length - 2]
-  return view === 'FramePrompt' && beneath !== undefined && beneath !== view ? [beneath, view] : [view]
+  return FRAME_VIEWS.includes(view) && beneath !== undefined && beneath !== view ? [beneath, view] : [view]
 }
 
 const BackIcon = () => (
@@ -73,9 +85,9 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
   const pressedBackdrop = useRef(false)
   const { goBack, isCloseDisabled } = kf._internal
   const closeDisabled = isOpen && isCloseDisabled()
-  // The frame is shown over FramePrompt's body but lives outside this dialog in the page (it cannot move
-  // without reloading): `aria-modal` would hide it from assistive technology, so that view goes without.
-  const framePrompt = view === 'FramePrompt'
+  // The frame is shown over a frame view's body but lives outside this dialog in the page (it cannot move
+  // without reloading): `aria-modal` would hide it from assistive technology, so those views go without.
+  const frameView = FRAME_VIEWS.includes(view)
 
   // Remember what had focus when the modal opened, and give it back when the modal closes or goes away.
   useLayoutEffect(() => {
@@ -124,14 +136,14 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
         ref={cardRef}
         className="kf-card"
         role="dialog"
-        aria-modal={framePrompt ? undefined : 'true'}
+        aria-modal={frameView ? undefined : 'true'}
         aria-labelledby={titleId}
         tabIndex={-1}
         data-view={view}
       >
         <header className="kf-header">
-          {/* No Back from FramePrompt: the frame's own Cancel is the way out of its prompt. */}
-          {history.length > 1 && !framePrompt ? (
+          {/* No Back from a frame view: the frame's own Cancel or Reject is the way out. */}
+          {history.length > 1 && !frameView ? (
             <button type="button" className="kf-icon-button" aria-label="Back" onClick={goBack}>
               <BackIcon />
             </button>

@@ -156,4 +156,24 @@ form:not(.kf-stack) .kf-error:not(:empty) { margin-top: 8px; text-align: left; }
   .kf-overlay, .kf-card, .kf-toast { animation: none; }
   .kf-toast-loading .kf-toast-icon, .kf-spinner { animation-duration: 2400ms; }
 }
+/* Injected wallets, Account, Send. */
+.kf-wallets { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
+.kf-wallet { justify-content: flex-start; }
+.kf-wallet-icon { flex: none; width: 28px; height: 28px; border-radius: 8px; background: var(--kf-surface-hover); object-fit: contain; }
+.kf-wallet-name { flex: 1; text-align: left; }
+.kf-badge { padding: 2px 8px; border-radius: 999px; background: var(--kf-surface-hover); color: var(--kf-text-muted); font-size: 12px; }
+.kf-connecting { align-items: center; }
+.kf-connecting-icon { width: 64px; height: 64px; border-radius: 16px; background: var(--kf-surface); object-fit: contain; }
+.kf-chip { padding: 2px 10px; border: 1px solid var(--kf-border); border-radius: 999px; background: transparent; color: var(--kf-text); font: inherit; cursor: pointer; }
+.kf-chip:hover { background: var(--kf-surface-hover); }
+.kf-grow { flex: 1; text-decoration: none; }
+.kf-field .kf-error:not(:empty) { margin-top: 6px; text-align: left; }
+.kf-field .kf-input { width: 100%; }
+.kf-select { appearance: auto; }
+/* Networks, UnsupportedChain. */
+.kf-networks { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
+.kf-network { justify-content: flex-start; }
+.kf-network-name { flex: 1; text-align: left; }
+.kf-network[aria-current='true'] { border-color: var(--kf-accent); }
+.kf-network-mark { color: var(--kf-accent); font-weight: 600; }
 `

@@ -36,22 +36,22 @@ export type BuiltView =
   | 'UpdateEmailPrimaryOtp'
   | 'UpdateEmailSecondaryOtp'
   | 'FramePrompt'
+  | 'ApproveTransaction'
+  | 'Networks'
+  | 'UnsupportedChain'
+  | 'ConnectingExternal'
+  | 'Send'
 
 /** What a view that is not built yet tells the person, in plain words. */
 export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
   ConnectingSiwe: 'Signing in with your wallet is coming in a later release.',
   ConnectingFarcaster: 'Logging in with Farcaster is coming in a later release.',
-  ConnectingExternal: 'Connecting a browser wallet is coming in a later release.',
   ConnectingWalletConnect: 'Connecting with WalletConnect is coming in a later release.',
-  UnsupportedChain: 'Switching networks is coming in a later release.',
   SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
-  ApproveTransaction: 'Approving transactions is coming in a later release.',
   RegisterAccountName: 'Choosing an account name is coming in a later release.',
   RegisterAccountNameSuccess: 'Account names are coming in a later release.',
   SocialLogin: 'Logging in with a social account is coming in a later release.',
   AllWallets: 'Connecting a wallet is coming in a later release.',
-  Networks: 'Switching networks is coming in a later release.',
-  Send: 'Sending is coming in a later release.',
 }
 
 /** Button labels of the social logins (SPEC §9 order comes from SOCIALS). */

@@ -2,6 +2,9 @@ import { type ConnectMethod, SOCIALS } from '@keyframe/protocol/core'
 import { Fragment, type ReactNode, useId } from 'react'
 import { connectEmail, getEmailFlow } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
+import { connectInjected, getInjectedWallets, watchInjectedWallets } from '../../core/injected.ts'
+import { getRecentWallets } from '../../core/recentWallets.ts'
+import { useWatched } from '../../react/useWatched.ts'
 import { useEmailForm } from '../hooks.ts'
 import { SOCIAL_LABELS } from '../viewCopy.ts'
 
@@ -59,6 +62,49 @@ function EmailSection({ kf }: { kf: Keyframe }) {
   )
 }
 
+/**
+ * The browser's injected wallets (EIP-6963, or a plain `window.ethereum`), the recent ones first and labelled
+ * "Recent" (SPEC §9 connector order), then the wallet catalogue.
+ */
+function WalletSection({ kf }: { kf: Keyframe }) {
+  const wallets = useWatched(kf, watchInjectedWallets, getInjectedWallets)
+  const recent = getRecentWallets(kf).map((w) => w.id)
+  const rank = (id: string) => (recent.includes(id) ? recent.indexOf(id) : recent.length)
+  const ordered = [...wallets].sort((a, b) => rank(a.id) - rank(b.id))
+  return (
+    <div className="kf-stack" data-connect-method="wallet">
+      {ordered.length > 0 && (
+        <ul className="kf-wallets" aria-label="Browser wallets">
+          {ordered.map((wallet) => (
+            <li key={wallet.id}>
+              <button
+                type="button"
+                className="kf-button kf-block kf-wallet"
+                onClick={() => void connectInjected(kf, wallet.id).catch(() => {})}
+              >
+                {wallet.icon ? (
+                  <img className="kf-wallet-icon" src={wallet.icon} alt="" width={28} height={28} />
+                ) : (
+                  <span className="kf-wallet-icon" aria-hidden="true" />
+                )}
+                <span className="kf-wallet-name">{wallet.name}</span>
+                {recent.includes(wallet.id) && <span className="kf-badge">Recent</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="kf-button kf-block"
+        onClick={() => kf._internal.navigate('AllWallets')}
+      >
+        {ordered.length > 0 ? 'All wallets' : 'Connect a wallet'}
+      </button>
+    </div>
+  )
+}
+
 /** The Connect view: e-mail, social logins and external wallets, in the order of `connectMethods`. */
 export function ConnectView({ kf }: { kf: Keyframe }) {
   const { connectMethods, navigate } = kf._internal
@@ -79,13 +125,7 @@ export function ConnectView({ kf }: { kf: Keyframe }) {
         ))}
       </fieldset>
     ),
-    wallet: () => (
-      <div data-connect-method="wallet">
-        <button type="button" className="kf-button kf-block" onClick={() => navigate('AllWallets')}>
-          Connect a wallet
-        </button>
-      </div>
-    ),
+    wallet: () => <WalletSection kf={kf} />,
   }
   return (
     <>

@@ -21,10 +21,17 @@ const FRAME_Z_INDEX = '2147483647'
  * Shows the hidden `iframe` exactly over `box` (the inside of its border) and keeps it there while `box`
  * moves or resizes: window resizes and scrolls, scrolls and animations inside the modal's shadow root, size
  * changes of the box and of the card around it. Whatever of the box the card scrolls out of view is clipped
- * off the frame too. The iframe cannot move into the modal (moving an iframe reloads its document), so it
- * stays where it is in the page, fixed on top. Returns the undo: hidden again, listeners gone.
+ * off the frame too. Nothing else touches how the frame is drawn (no transform, opacity or filter), so the
+ * frame can tell it is fully visible (IntersectionObserver v2), which its approval screen requires; that
+ * screen goes without `rounded` corners too, which the browser may count against it. The iframe cannot
+ * move into the modal (moving an iframe reloads its document), so it stays where it is in the page, fixed
+ * on top. Returns the undo: hidden again, listeners gone.
  */
-export function placeFrameOver(iframe: HTMLIFrameElement, box: HTMLElement): () => void {
+export function placeFrameOver(
+  iframe: HTMLIFrameElement,
+  box: HTMLElement,
+  { rounded = true }: { rounded?: boolean } = {},
+): () => void {
   const win = box.ownerDocument.defaultView ?? window
   // Events inside the shadow root (a scroll of the card, its opening animation) do not reach the window.
   const root = box.getRootNode()
@@ -43,14 +50,18 @@ export function placeFrameOver(iframe: HTMLIFrameElement, box: HTMLElement): () 
     style.width = `${width}px`
     style.height = `${height}px`
     const view = card?.getBoundingClientRect()
-    style.clipPath = view
-      ? `inset(${px(view.top - top)} ${px(left + width - view.right)} ${px(top + height - view.bottom)} ${px(view.left - left)})`
-      : ''
+    const insets = view
+      ? [view.top - top, left + width - view.right, top + height - view.bottom, view.left - left]
+      : []
+    // No clip at all while the whole box is in view: IntersectionObserver v2 counts a clip-path as a visual
+    // effect, and the frame's approval screen would then never see itself as visible.
+    if (insets.some((inset) => inset > 0)) style.clipPath = `inset(${insets.map(px).join(' ')})`
+    else style.removeProperty('clip-path')
   }
 
   style.display = 'block'
   style.zIndex = FRAME_Z_INDEX
-  style.borderRadius = '11px'
+  if (rounded) style.borderRadius = '11px'
   place()
   const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined
   observer?.observe(box)

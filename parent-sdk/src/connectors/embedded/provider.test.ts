@@ -1,0 +1,380 @@
+// @vitest-environment jsdom
+import { UNSUPPORTED_ACTION_DELAY_MS } from '@keyframe/protocol/core'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { type FakeFrame, installFakeFrames } from '../../../test/fakeFrame.ts'
+import { type Answers, fail, ok, sentTypes, startFrame, tick, USER } from '../../../test/frameFlow.ts'
+import { connectEmail, disconnect } from '../../core/connection.ts'
+import { getActiveConnector, getProvider, watchActiveConnector } from '../../core/connectors.ts'
+import { createKeyframe, type Keyframe, type KeyframeOptions } from '../../core/createKeyframe.ts'
+import { getNetwork } from '../../core/network.ts'
+import { getToast } from '../../core/toasts.ts'
+import type { Eip1193Provider, ProviderEvents } from '../types.ts'
+import { getEmbeddedProvider } from './provider.ts'
+
+const options: KeyframeOptions = {
+  projectId: 'demo',
+  frameUrl: 'http://localhost:5174/frame',
+  networks: [
+    { id: 31337, name: 'Keyframe Local' },
+    { id: 31338, name: 'Keyframe Local 2' },
+  ],
+  announceProvider: false,
+}
+const instances: Keyframe[] = []
+let frames: ReturnType<typeof installFakeFrames>
+
+function create(extra: Partial<KeyframeOptions> = {}) {
+  const kf = createKeyframe({ ...options, ...extra })
+  instances.push(kf)
+  return kf
+}
+
+/** Logs in by e-mail against the fake frame (a still-valid session: CONNECT, then GET_USER). */
+async function login(kf: Keyframe, answers: Answers = {}): Promise<FakeFrame> {
+  const fake = await startFrame(kf, frames, {
+    CONNECT_EMAIL: () => ok({ action: 'CONNECT' }),
+    GET_USER: () => ok(USER),
+    ...answers,
+  })
+  await connectEmail(kf, { email: USER.email })
+  return fake
+}
+
+/** Every event the provider emits, as [event, payload], in order. */
+function record(provider: Eip1193Provider) {
+  const events: [keyof ProviderEvents, unknown][] = []
+  for (const event of ['connect', 'disconnect', 'accountsChanged', 'chainChanged'] as const) {
+    provider.on(event, ((payload: unknown) => events.push([event, payload])) as never)
+  }
+  return events
+}
+
+/** The RPC_REQUESTs the frame got, as their params. */
+const rpcRequests = () =>
+  frames
+    .requests()
+    .filter((r) => r.type === 'RPC_REQUEST')
+    .map((r) => r.data.params)
+
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  )
+
+beforeEach(() => {
+  frames = installFakeFrames()
+})
+afterEach(async () => {
+  for (const kf of instances.splice(0)) kf.destroy()
+  frames.restore()
+  localStorage.clear()
+  await tick()
+  document.body.innerHTML = ''
+})
+
+describe('answered locally', () => {
+  test('default: eth_chainId is the first network, eth_accounts empty; no frame is loaded', async () => {
+    const kf = create()
+    const provider = getEmbeddedProvider(kf)
+    expect(provider).toBe(getEmbeddedProvider(kf))
+    await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x7a69')
+    await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([])
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  test('behavior: connected → eth_accounts is the address, eth_chainId the account chain', async () => {
+    const kf = create()
+    await login(kf)
+    const provider = getEmbeddedProvider(kf)
+    const before = frames.requests().length
+    await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([USER.address])
+    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([USER.address])
+    await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x7a69')
+    expect(frames.requests()).toHaveLength(before)
+  })
+
+  test('error: a request without a method → -32600', async () => {
+    const provider = getEmbeddedProvider(create())
+    await expect(provider.request({} as never)).rejects.toMatchObject({
+      code: -32600,
+      message: 'Expected a request { method: string, params? }',
+    })
+  })
+})
+
+describe('eth_requestAccounts', () => {
+  test('behavior: disconnected → the modal opens on Connect and the promise resolves once logged in', async () => {
+    const kf = create()
+    const provider = getEmbeddedProvider(kf)
+    const events = record(provider)
+    const accounts = provider.request({ method: 'eth_requestAccounts' })
+    // The first open() loads the UI chunk.
+    await vi.waitFor(() => expect(kf.getState()).toMatchObject({ open: true, view: 'Connect' }), {
+      timeout: 5000,
+    })
+    await login(kf)
+    await expect(accounts).resolves.toEqual([USER.address])
+    // The login closed the modal (SPEC §2), after the account was handed over.
+    expect(kf.getState().open).toBe(false)
+    expect(events).toEqual([
+      ['connect', { chainId: '0x7a69' }],
+      ['accountsChanged', [USER.address]],
+    ])
+  })
+
+  test('error: the modal closes first → 4001', async () => {
+    const kf = create()
+    const accounts = getEmbeddedProvider(kf).request({ method: 'eth_requestAccounts' })
+    await vi.waitFor(() => expect(kf.getState().open).toBe(true))
+    kf.close()
+    await expect(accounts).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' })
+    await expect(accounts).rejects.toBeInstanceOf(Error)
+  })
+})
+
+describe('safe and unsafe methods', () => {
+  test('default: a safe method goes to the frame as RPC_REQUEST on the account chain; no modal', async () => {
+    const kf = create()
+    await login(kf, {
+      RPC_REQUEST: ({ method }) => (method === 'eth_blockNumber' ? ok('0x2a') : fail(4200, 'no')),
+    })
+    const provider = getEmbeddedProvider(kf)
+    await expect(provider.request({ method: 'eth_blockNumber' })).resolves.toBe('0x2a')
+    await expect(
+      provider.request({ method: 'eth_getBalance', params: [USER.address, 'latest'] }),
+    ).rejects.toMatchObject({ code: 4200 })
+    expect(rpcRequests()).toEqual([
+      { method: 'eth_blockNumber', chainId: 'eip155:31337' },
+      { method: 'eth_getBalance', params: [USER.address, 'latest'], chainId: 'eip155:31337' },
+    ])
+    expect(kf.getState().open).toBe(false)
+  })
+
+  test('behavior: an unsafe method opens the modal at once; its success closes it', async () => {
+    const kf = create()
+    const fake = await login(kf)
+    const signature = getEmbeddedProvider(kf).request({
+      method: 'personal_sign',
+      params: ['0x68656c6c6f', USER.address],
+    })
+    await vi.waitFor(() => expect(kf.getState().open).toBe(true))
+    const request = await vi.waitFor(() => {
+      const found = frames.requests().find((r) => r.type === 'RPC_REQUEST')
+      if (!found) throw new Error('not sent yet')
+      return found
+    })
+    expect(request.data.params).toEqual({
+      method: 'personal_sign',
+      params: ['0x68656c6c6f', USER.address],
+      chainId: 'eip155:31337',
+    })
+    fake.reply(request.rid, { ok: true, result: `0x${'ab'.repeat(65)}` })
+    await expect(signature).resolves.toBe(`0x${'ab'.repeat(65)}`)
+    expect(kf.getState().open).toBe(false)
+  })
+
+  test('behavior: an unsafe error closes the modal only once no other unsafe request is pending', async () => {
+    const kf = create()
+    const fake = await login(kf)
+    const provider = getEmbeddedProvider(kf)
+    const first = settle(provider.request({ method: 'personal_sign', params: ['0x01', USER.address] }))
+    const second = settle(provider.request({ method: 'personal_sign', params: ['0x02', USER.address] }))
+    const [a, b] = await vi.waitFor(() => {
+      const sent = frames.requests().filter((r) => r.type === 'RPC_REQUEST')
+      if (sent.length < 2) throw new Error('not sent yet')
+      return sent
+    })
+    fake.reply(a!.rid, { ok: false, error: { code: 4001, message: 'User rejected the request.' } })
+    expect(await first).toMatchObject({ error: { code: 4001, message: 'User rejected the request.' } })
+    expect(kf.getState().open).toBe(true)
+    fake.reply(b!.rid, { ok: false, error: { code: 4001, message: 'User rejected the request.' } })
+    expect(await second).toMatchObject({ error: { code: 4001 } })
+    expect(kf.getState().open).toBe(false)
+  })
+
+  test('error: not logged in → 4100 without loading the frame', async () => {
+    const kf = create()
+    await expect(
+      getEmbeddedProvider(kf).request({ method: 'personal_sign', params: ['0x01', USER.address] }),
+    ).rejects.toMatchObject({
+      code: 4100,
+      message: 'The requested method and/or account has not been authorized by the user.',
+    })
+    expect(document.querySelector('iframe')).toBeNull()
+    expect(kf.getState().open).toBe(false)
+  })
+})
+
+describe('unknown methods (SPEC §6)', () => {
+  test("behavior: the modal opens; after 300 ms 'Action not allowed' and every pending request → 4200", async () => {
+    const kf = create()
+    const fake = await login(kf)
+    // A view that reads nothing through the provider, so only the dApp's requests are pending.
+    await kf.open({ view: 'Networks' })
+    const provider = getEmbeddedProvider(kf)
+    const signing = settle(provider.request({ method: 'personal_sign', params: ['0x01', USER.address] }))
+    const signRequest = await vi.waitFor(() => {
+      const found = frames.requests().find((r) => r.type === 'RPC_REQUEST')
+      if (!found) throw new Error('not sent yet')
+      return found
+    })
+    const started = Date.now()
+    const unknown = settle(provider.request({ method: 'eth_coinbase' }))
+    await tick()
+    expect(kf.getState()).toMatchObject({ open: true, view: 'Networks' })
+    expect(getToast(kf)).toBeUndefined()
+    const refused = await unknown
+    expect(Date.now() - started).toBeGreaterThanOrEqual(UNSUPPORTED_ACTION_DELAY_MS - 5)
+    expect(getToast(kf)).toMatchObject({ variant: 'error', message: 'Action not allowed' })
+    expect(refused).toMatchObject({
+      error: { code: 4200, message: 'Requested RPC call is not allowed', data: { method: 'eth_coinbase' } },
+    })
+    expect(await signing).toMatchObject({
+      error: { code: 4200, message: 'Requested RPC call is not allowed' },
+    })
+    // The frame is told to drop the signing request; the modal stays open on its toast.
+    expect(
+      frames
+        .requests()
+        .filter((r) => r.type === 'RPC_ABORT')
+        .map((r) => r.data.params),
+    ).toEqual([{ id: signRequest.data.id }])
+    expect(kf.getState().open).toBe(true)
+    // Only the unknown method was refused: it never reached the frame.
+    expect(rpcRequests().map((p) => p.method)).toEqual(['personal_sign'])
+    fake.reply(signRequest.rid, { ok: true, result: '0x' })
+  })
+
+  test('behavior: refused even when not logged in (no frame loaded)', async () => {
+    const kf = create()
+    await expect(
+      getEmbeddedProvider(kf).request({ method: 'wallet_addEthereumChain' }),
+    ).rejects.toMatchObject({ code: 4200, message: 'Requested RPC call is not allowed' })
+    expect(kf.getState()).toMatchObject({ open: true, view: 'Connect' })
+    expect(getToast(kf)?.message).toBe('Action not allowed')
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+})
+
+describe('wallet_switchEthereumChain', () => {
+  test('default: the frame switches (SWITCH_NETWORK); chainChanged, eth_chainId and the network follow', async () => {
+    const kf = create()
+    await login(kf, { SWITCH_NETWORK: ({ chainId }) => ok({ chainId: `eip155:${chainId}` }) })
+    const provider = getEmbeddedProvider(kf)
+    const events = record(provider)
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }),
+    ).resolves.toBeNull()
+    expect(frames.requests().find((r) => r.type === 'SWITCH_NETWORK')?.data.params).toEqual({
+      chainId: 31338,
+    })
+    expect(events).toEqual([['chainChanged', '0x7a6a']])
+    await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x7a6a')
+    expect(getNetwork(kf).name).toBe('Keyframe Local 2')
+  })
+
+  test('error: a chain the dApp does not list → 4902, the frame is not asked', async () => {
+    const kf = create()
+    await login(kf)
+    const error = await getEmbeddedProvider(kf)
+      .request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 4902, message: 'Chain is not supported' })
+    expect((error as Error).cause).toMatchObject({ message: 'Network with ID 0x1 not found' })
+    expect(sentTypes(frames)).not.toContain('SWITCH_NETWORK')
+  })
+
+  test('error: the frame refuses the chain → its 4902', async () => {
+    const kf = create()
+    await login(kf, { SWITCH_NETWORK: () => fail(4902, 'Chain is not supported') })
+    await expect(
+      getEmbeddedProvider(kf).request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: '0x7a6a' }],
+      }),
+    ).rejects.toMatchObject({ code: 4902, message: 'Chain is not supported' })
+    expect(getNetwork(kf).name).toBe('Keyframe Local')
+  })
+
+  test('error: no hex chain id → -32602', async () => {
+    await expect(
+      getEmbeddedProvider(create()).request({ method: 'wallet_switchEthereumChain', params: [{}] }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: 'Invalid params for wallet_switchEthereumChain: 0.chainId: Expected a hex chain id',
+    })
+  })
+})
+
+describe('events and the connector', () => {
+  test('behavior: the frame’s CHAIN_CHANGED and ACCOUNTS_CHANGED reach the dApp', async () => {
+    const kf = create()
+    const fake = await login(kf)
+    const events = record(getEmbeddedProvider(kf))
+    const other = '0x1111111111111111111111111111111111111111'
+    fake.emit('CHAIN_CHANGED', { chainId: 'eip155:31338' })
+    fake.emit('ACCOUNTS_CHANGED', { accounts: [other] })
+    await tick()
+    expect(events).toEqual([
+      ['chainChanged', '0x7a6a'],
+      ['accountsChanged', [other]],
+    ])
+    expect(kf.getState().connections.eip155).toMatchObject({
+      address: other,
+      chainId: 'eip155:31338',
+      caipAddress: `eip155:31338:${other}`,
+    })
+  })
+
+  test('behavior: DISCONNECTED from the frame → accountsChanged [] and disconnect 4900', async () => {
+    const kf = create()
+    const fake = await login(kf)
+    const events = record(getEmbeddedProvider(kf))
+    fake.emit('DISCONNECTED', {})
+    await tick()
+    expect(events).toEqual([
+      ['accountsChanged', []],
+      ['disconnect', expect.objectContaining({ code: 4900 })],
+    ])
+    expect(getActiveConnector(kf)).toBeUndefined()
+  })
+
+  test('default: the e-mail login makes the embedded connector eip155’s active one; disconnect unsets it', async () => {
+    const kf = create()
+    const changes: (string | undefined)[] = []
+    watchActiveConnector(kf, { onChange: (connector) => changes.push(connector?.id) })
+    expect(await getProvider(kf)).toBeUndefined()
+    await login(kf, { SIGN_OUT: () => ok(null) })
+    expect(getActiveConnector(kf)).toMatchObject({ id: 'embedded', type: 'embedded', namespace: 'eip155' })
+    expect(await getProvider(kf)).toBe(getEmbeddedProvider(kf))
+    const events = record(getEmbeddedProvider(kf))
+    await disconnect(kf)
+    expect(changes).toEqual(['embedded', undefined])
+    expect(events.map(([event]) => event)).toEqual(['accountsChanged', 'disconnect'])
+    await expect(getEmbeddedProvider(kf).request({ method: 'eth_accounts' })).resolves.toEqual([])
+  })
+
+  test('behavior: removeListener stops the events', async () => {
+    const kf = create()
+    const provider = getEmbeddedProvider(kf)
+    const listener = vi.fn()
+    provider.on('accountsChanged', listener)
+    provider.removeListener('accountsChanged', listener)
+    await login(kf)
+    expect(listener).not.toHaveBeenCalled()
+  })
+
+  test('behavior: destroy() rejects pending requests with 4900 and says disconnect', async () => {
+    const kf = create()
+    await login(kf)
+    const provider = getEmbeddedProvider(kf)
+    const events = record(provider)
+    const pending = settle(provider.request({ method: 'personal_sign', params: ['0x01', USER.address] }))
+    await vi.waitFor(() => expect(rpcRequests().map((p) => p.method)).toContain('personal_sign'))
+    kf.destroy()
+    expect(await pending).toMatchObject({ error: { code: 4900 } })
+    expect(events.map(([event]) => event)).toEqual(['disconnect'])
+    await expect(provider.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({ code: 4900 })
+  })
+})

@@ -1,0 +1,253 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { type FakeFrame, FRAME_ORIGIN, installFakeFrames } from '../../test/fakeFrame.ts'
+import { startFrame, tick } from '../../test/frameFlow.ts'
+import { getApproval, watchApproval } from './approval.ts'
+import { createKeyframe, type Keyframe } from './createKeyframe.ts'
+import { getFramePrompt } from './prompt.ts'
+
+const instances: Keyframe[] = []
+let frames: ReturnType<typeof installFakeFrames>
+
+/** Where the layout puts the slot and the card (jsdom lays nothing out). */
+const layout = {
+  slot: new DOMRect(20, 120, 320, 440),
+  card: new DOMRect(0, 60, 360, 600),
+}
+
+function create() {
+  const kf = createKeyframe({
+    projectId: 'demo',
+    frameUrl: `${FRAME_ORIGIN}/frame`,
+    networks: [{ id: 31337, name: 'Anvil' }],
+    storage: null,
+  })
+  instances.push(kf)
+  return kf
+}
+
+async function setup() {
+  const kf = create()
+  const frame = await startFrame(kf, frames)
+  const client = await kf.frame()
+  return { kf, frame, client, iframe: client.element()! }
+}
+
+const shadow = () => document.querySelector('[data-keyframe-modal]')?.shadowRoot ?? null
+const dialog = () => shadow()?.querySelector<HTMLElement>('[role="dialog"]') ?? null
+const slot = () => shadow()?.querySelector<HTMLElement>('[data-testid="kf-approve-slot"]') ?? null
+const buttonNames = () =>
+  [...(shadow()?.querySelectorAll('button') ?? [])].map((b) => b.getAttribute('aria-label') ?? b.textContent)
+
+/** Plays the frame showing its approval screen for request `id`, and waits for the modal to show it. */
+async function requestApproval(frame: FakeFrame, id: string = crypto.randomUUID(), method = 'personal_sign') {
+  frame.emit('APPROVAL_REQUESTED', { id, method })
+  await vi.waitFor(() => {
+    if (!slot()) throw new Error('no ApproveTransaction view yet')
+  }, 5000)
+  await tick()
+  return id
+}
+
+beforeEach(() => {
+  frames = installFakeFrames()
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    if (this.classList.contains('kf-frame-slot')) return layout.slot
+    if (this.classList.contains('kf-card')) return layout.card
+    return new DOMRect()
+  })
+  // The slot's 1 px border: the frame goes over the inside of it.
+  const inner = { clientLeft: 1, clientTop: 1, clientWidth: -2, clientHeight: -2 }
+  for (const [name, delta] of Object.entries(inner)) {
+    vi.spyOn(HTMLElement.prototype, name as 'clientLeft', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      if (!this.classList.contains('kf-frame-slot')) return 0
+      if (name === 'clientWidth') return layout.slot.width + delta
+      if (name === 'clientHeight') return layout.slot.height + delta
+      return delta
+    })
+  }
+})
+afterEach(async () => {
+  for (const kf of instances.splice(0)) kf.destroy()
+  await tick()
+  frames.restore()
+  vi.restoreAllMocks()
+  document.body.innerHTML = ''
+})
+
+describe('APPROVAL_REQUESTED', () => {
+  test('default: opens the modal on ApproveTransaction with the frame over its box, unclipped, focused', async () => {
+    const { kf, frame, iframe, client } = await setup()
+    expect(iframe.style.display).toBe('none')
+    const id = await requestApproval(frame)
+    expect(kf.getState()).toMatchObject({
+      open: true,
+      view: 'ApproveTransaction',
+      history: ['ApproveTransaction'],
+    })
+    expect(getApproval(kf)).toEqual({ open: true, id, method: 'personal_sign', iframe })
+    const title = shadow()!.getElementById(dialog()!.getAttribute('aria-labelledby')!)
+    expect(title?.textContent).toBe('Approve transaction')
+    expect(dialog()!.textContent).toContain(
+      'Review the request in the secure Keyframe window below, then approve or reject it.',
+    )
+    // No Back: the frame's Reject is the way out. Close still works.
+    expect(buttonNames()).toEqual(['Close'])
+    expect(dialog()!.hasAttribute('aria-modal')).toBe(false)
+    // Fully visible to IntersectionObserver v2: no clip-path, rounded corners, transform, opacity or filter
+    // on the frame, and its parent is the page's body, not the animated modal.
+    expect(iframe.style.cssText).toMatchInlineSnapshot(
+      `"display: block; position: fixed; border: 0px; z-index: 2147483647; left: 21px; top: 121px; width: 318px; height: 438px;"`,
+    )
+    expect(iframe.parentElement).toBe(document.body)
+    expect(document.activeElement).toBe(iframe)
+    // The person decides in the frame: no request times out meanwhile.
+    expect(client.isApproving()).toBe(true)
+  })
+
+  test('behavior: over another view, that view stays mounted (its request goes on) and comes back', async () => {
+    const { kf, frame, iframe } = await setup()
+    await kf.open()
+    const input = shadow()!.querySelector('input')!
+    input.value = 'ada@example.com'
+    const id = await requestApproval(frame)
+    expect(kf.getState()).toMatchObject({
+      view: 'ApproveTransaction',
+      history: ['Connect', 'ApproveTransaction'],
+    })
+    expect(input.isConnected).toBe(true)
+    expect(input.closest('[hidden]')).not.toBeNull()
+
+    frame.emit('APPROVAL_CLOSED', { id })
+    await tick()
+    expect(kf.getState()).toMatchObject({ open: true, view: 'Connect', history: ['Connect'] })
+    expect(input.value).toBe('ada@example.com')
+    expect(input.closest('[hidden]')).toBeNull()
+    expect(iframe.style.display).toBe('none')
+  })
+
+  test('behavior: opened with nothing to approve, the view says so', async () => {
+    const { kf } = await setup()
+    await kf.open({ view: 'ApproveTransaction' })
+    await tick()
+    expect(slot()).toBeNull()
+    expect(dialog()!.textContent).toContain('There is nothing to approve right now.')
+  })
+})
+
+describe('APPROVAL_CLOSED', () => {
+  test('default: hides the frame and closes the modal opened for the approval', async () => {
+    const { kf, frame, iframe, client } = await setup()
+    const id = await requestApproval(frame)
+    frame.emit('APPROVAL_CLOSED', { id })
+    await tick()
+    expect(kf.getState().open).toBe(false)
+    expect(getApproval(kf)).toEqual({ open: false })
+    expect(iframe.style.cssText).toBe('display: none; position: fixed; border: 0px;')
+    expect(client.isApproving()).toBe(false)
+  })
+
+  test('behavior: the close of another request changes nothing', async () => {
+    const { kf, frame, iframe } = await setup()
+    await requestApproval(frame)
+    frame.emit('APPROVAL_CLOSED', { id: crypto.randomUUID() })
+    await tick()
+    expect(kf.getState().view).toBe('ApproveTransaction')
+    expect(iframe.style.display).toBe('block')
+  })
+
+  test('behavior: the next approval in the frame’s queue shows after the first closes', async () => {
+    const { kf, frame, iframe } = await setup()
+    const first = await requestApproval(frame)
+    frame.emit('APPROVAL_CLOSED', { id: first })
+    const second = crypto.randomUUID()
+    frame.emit('APPROVAL_REQUESTED', { id: second, method: 'eth_sendTransaction' })
+    await vi.waitFor(() => expect(kf.getState().view).toBe('ApproveTransaction'), 5000)
+    await tick()
+    expect(getApproval(kf)).toMatchObject({ open: true, id: second, method: 'eth_sendTransaction' })
+    expect(iframe.style.display).toBe('block')
+    frame.emit('APPROVAL_CLOSED', { id: second })
+    await tick()
+    expect(kf.getState().open).toBe(false)
+  })
+
+  test('behavior: closed before the modal is up (UI chunk loading): the modal does not stay on it', async () => {
+    const { kf, frame } = await setup()
+    const id = crypto.randomUUID()
+    frame.emit('APPROVAL_REQUESTED', { id, method: 'personal_sign' })
+    frame.emit('APPROVAL_CLOSED', { id })
+    await vi.waitFor(() => expect(kf.getState().view).toBe('ApproveTransaction'), 5000)
+    await tick()
+    expect(kf.getState().open).toBe(false)
+  })
+
+  test('behavior: a frame that reloads (READY) has no approval open any more', async () => {
+    const { kf, frame, iframe } = await setup()
+    await requestApproval(frame)
+    frame.ready()
+    await tick()
+    expect(getApproval(kf).open).toBe(false)
+    expect(kf.getState().open).toBe(false)
+    expect(iframe.style.display).toBe('none')
+  })
+
+  test('behavior: watchApproval hears open and close; unsubscribe stops it', async () => {
+    const { kf, frame } = await setup()
+    const onChange = vi.fn()
+    const unwatch = watchApproval(kf, { onChange })
+    const id = crypto.randomUUID()
+    frame.emit('APPROVAL_REQUESTED', { id, method: 'personal_sign' })
+    frame.emit('APPROVAL_CLOSED', { id })
+    expect(onChange).toHaveBeenCalledTimes(2)
+    unwatch()
+    frame.emit('APPROVAL_REQUESTED', { id, method: 'personal_sign' })
+    expect(onChange).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('closing the modal during an approval', () => {
+  test('behavior: the frame is hidden, the approval stays pending; opening the modal shows it again', async () => {
+    const { kf, frame, iframe, client } = await setup()
+    const id = await requestApproval(frame)
+    kf.close()
+    await tick()
+    expect(iframe.style.display).toBe('none')
+    expect(getApproval(kf).open).toBe(true)
+    expect(client.isApproving()).toBe(true)
+
+    await kf.open()
+    await tick()
+    expect(kf.getState()).toMatchObject({
+      view: 'ApproveTransaction',
+      history: ['Connect', 'ApproveTransaction'],
+    })
+    expect(iframe.style.display).toBe('block')
+
+    frame.emit('APPROVAL_CLOSED', { id })
+    await tick()
+    expect(kf.getState()).toMatchObject({ open: true, view: 'Connect' })
+    expect(iframe.style.display).toBe('none')
+  })
+})
+
+describe('with a prompt', () => {
+  test('behavior: one frame view at a time — a prompt asked during an approval shows once it closes', async () => {
+    const { kf, frame, iframe } = await setup()
+    const id = await requestApproval(frame)
+    frame.emit('PROMPT_REQUESTED', { kind: 'enter_passphrase' })
+    await tick()
+    expect(kf.getState().history).toEqual(['ApproveTransaction'])
+
+    frame.emit('APPROVAL_CLOSED', { id })
+    await vi.waitFor(() => expect(kf.getState().view).toBe('FramePrompt'), 5000)
+    await tick()
+    expect(getFramePrompt(kf).open).toBe(true)
+    expect(iframe.style.display).toBe('block')
+    frame.emit('PROMPT_CLOSED', {})
+    await tick()
+    expect(kf.getState().open).toBe(false)
+    expect(iframe.style.display).toBe('none')
+  })
+})

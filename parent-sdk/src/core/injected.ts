@@ -1,0 +1,258 @@
+/**
+ * Injected wallets (EIP-6963 and a plain `window.ethereum`): the list the page offers, and connecting one
+ * as the eip155 connector (SPEC §4). The discovery runs while something watches the list (the Connect view);
+ * a read without a watcher asks the wallets once and stops listening at once, so nothing stays on `window`.
+ * @module
+ */
+import { type Caip2Id, type Caip10Id, UserRejectedRequestError } from '@keyframe/protocol/core'
+import {
+  createInjectedConnector,
+  evmChainIdOf,
+  type InjectedConnector,
+  isUserRejection,
+} from '../connectors/injected/connector.ts'
+import {
+  createInjectedDiscovery,
+  type InjectedDiscovery,
+  type InjectedWallet,
+} from '../connectors/injected/discovery.ts'
+import { CONNECT_VIEWS } from './connection.ts'
+import { getActiveConnector, setActiveConnector } from './connectors.ts'
+import type { Keyframe } from './createKeyframe.ts'
+import { BrowserOnlyError, DestroyedError } from './errors.ts'
+import { addRecentWallet } from './recentWallets.ts'
+import { DISCONNECTED } from './store.ts'
+
+export type { InjectedWallet } from '../connectors/injected/discovery.ts'
+
+/** Where a connect to an injected wallet stands, for the ConnectingExternal view. */
+export type ExternalConnect = {
+  readonly wallet: { readonly id: string; readonly name: string; readonly icon: string | undefined }
+  /** `declined`: the person refused in the wallet (4001); `failed`: any other error. */
+  readonly status: 'connecting' | 'connected' | 'declined' | 'failed'
+}
+
+type Runtime = {
+  discovery: InjectedDiscovery | undefined
+  watchers: number
+  /** The last list read without a watcher, so repeated reads return the same array while it is unchanged. */
+  probed: readonly InjectedWallet[]
+  connect: ExternalConnect | undefined
+  /** Bumped by each connect: an older attempt's late answer is dropped. */
+  attempt: number
+  listeners: Set<() => void>
+}
+
+const runtimes = new WeakMap<Keyframe, Runtime>()
+
+function runtimeOf(kf: Keyframe): Runtime {
+  let runtime = runtimes.get(kf)
+  if (!runtime) {
+    runtime = {
+      discovery: undefined,
+      watchers: 0,
+      probed: [],
+      connect: undefined,
+      attempt: 0,
+      listeners: new Set(),
+    }
+    runtimes.set(kf, runtime)
+  }
+  return runtime
+}
+
+function isBrowser(): boolean {
+  return typeof window !== 'undefined'
+}
+
+function sameWallets(a: readonly InjectedWallet[], b: readonly InjectedWallet[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((wallet, i) => wallet.id === b[i]?.id && wallet.provider === b[i]?.provider)
+  )
+}
+
+/**
+ * The injected wallets the page offers: every EIP-6963 wallet that announced itself (de-duplicated by rdns
+ * and uuid; Keyframe's own left out), then a plain `window.ethereum` as `'injected'` when none of them is
+ * it. Empty on the server.
+ * @example
+ * import { getInjectedWallets } from '@keyframe/sdk'
+ * getInjectedWallets(kf).map((w) => w.id) // ['injected:io.metamask']
+ */
+export function getInjectedWallets(kf: Keyframe): readonly InjectedWallet[] {
+  if (!isBrowser() || kf._internal.isDestroyed()) return []
+  const runtime = runtimeOf(kf)
+  if (runtime.discovery) return runtime.discovery.getWallets()
+  // Wallets announce synchronously in answer to the request, so a one-off listen sees them.
+  const discovery = createInjectedDiscovery(window)
+  const wallets = discovery.getWallets()
+  discovery.destroy()
+  if (!sameWallets(wallets, runtime.probed)) runtime.probed = wallets
+  return runtime.probed
+}
+
+/**
+ * Calls `onChange` with the list whenever a wallet announces itself. Listens to EIP-6963 announcements
+ * until the last watcher unsubscribes. Returns the unsubscribe.
+ * @example
+ * import { watchInjectedWallets } from '@keyframe/sdk'
+ * const unwatch = watchInjectedWallets(kf, { onChange: (wallets) => console.log(wallets.length) })
+ */
+export function watchInjectedWallets(
+  kf: Keyframe,
+  parameters: { onChange(wallets: readonly InjectedWallet[]): void },
+): () => void {
+  if (!isBrowser() || kf._internal.isDestroyed()) return () => {}
+  const runtime = runtimeOf(kf)
+  runtime.discovery ??= createInjectedDiscovery(window)
+  runtime.watchers++
+  const discovery = runtime.discovery
+  const unsubscribe = discovery.subscribe(() => parameters.onChange(discovery.getWallets()))
+  let done = false
+  return () => {
+    if (done) return
+    done = true
+    unsubscribe()
+    if (--runtime.watchers === 0) {
+      runtime.probed = discovery.getWallets()
+      discovery.destroy()
+      runtime.discovery = undefined
+    }
+  }
+}
+
+function setExternalConnect(kf: Keyframe, connect: ExternalConnect | undefined) {
+  const runtime = runtimeOf(kf)
+  runtime.connect = connect
+  for (const listener of [...runtime.listeners]) listener()
+}
+
+/** The connect under way or last tried, for the ConnectingExternal view. @internal */
+export function getExternalConnect(kf: Keyframe): ExternalConnect | undefined {
+  return runtimeOf(kf).connect
+}
+
+/** Calls `onChange` when the connect under way changes. Returns the unsubscribe. @internal */
+export function watchExternalConnect(kf: Keyframe, parameters: { onChange(): void }): () => void {
+  const { listeners } = runtimeOf(kf)
+  const listener = () => parameters.onChange()
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
+
+/** Writes the eip155 connection of `connector` while it is the active one. */
+function updateConnection(kf: Keyframe, change: { address?: string; chainId?: number }) {
+  const { store } = kf._internal
+  const { connections } = store.getState()
+  const current = connections.eip155
+  const address = change.address ?? current.address
+  const chainId: Caip2Id | undefined =
+    change.chainId === undefined ? current.chainId : `eip155:${change.chainId}`
+  if (!address || !chainId) return
+  store.setState({
+    connections: {
+      ...connections,
+      eip155: { status: 'connected', address, caipAddress: `${chainId}:${address}` as Caip10Id, chainId },
+    },
+    activeNamespace: 'eip155',
+  })
+}
+
+function setDisconnected(kf: Keyframe) {
+  const { store } = kf._internal
+  const { connections } = store.getState()
+  if (connections.eip155 !== DISCONNECTED) {
+    store.setState({ connections: { ...connections, eip155: DISCONNECTED } })
+  }
+}
+
+function createConnector(kf: Keyframe, wallet: InjectedWallet): InjectedConnector {
+  // The wallet's events count only while this connector holds the account.
+  const isActive = () => !kf._internal.isDestroyed() && getActiveConnector(kf, 'eip155') === connector
+  const connector = createInjectedConnector({
+    wallet,
+    getNetwork: (chainId) => kf._internal.networks.find((n) => evmChainIdOf(n.id) === chainId),
+    onAccountsChanged: ([address]) => {
+      if (isActive()) updateConnection(kf, { address })
+    },
+    onChainChanged: (chainId) => {
+      if (isActive()) updateConnection(kf, { chainId })
+    },
+    onDisconnect: () => {
+      if (!isActive()) return
+      setActiveConnector(kf, 'eip155', undefined)
+      setDisconnected(kf)
+    },
+  })
+  return connector
+}
+
+/**
+ * Connects the injected wallet `walletId` (from `getInjectedWallets`): asks it for its accounts
+ * (`eth_requestAccounts`) and chain. On success the eip155 connection is the wallet's account, the wallet
+ * becomes the active connector and the first of the recent wallets, and an open modal on a connect view
+ * closes (SPEC §2). With the modal open, shows ConnectingExternal while the wallet asks the person.
+ * @throws {UserRejectedRequestError} the person declined in the wallet (4001).
+ * @throws {TypeError} no injected wallet has this id.
+ * @example
+ * import { connectInjected, getInjectedWallets } from '@keyframe/sdk'
+ * const [wallet] = getInjectedWallets(kf)
+ * if (wallet) await connectInjected(kf, wallet.id)
+ */
+export async function connectInjected(
+  kf: Keyframe,
+  walletId: string,
+): Promise<{ address: `0x${string}`; chainId: Caip2Id }> {
+  if (!isBrowser()) throw new BrowserOnlyError('connectInjected()')
+  if (kf._internal.isDestroyed()) throw new DestroyedError('connectInjected()')
+  const wallets = getInjectedWallets(kf)
+  const wallet = wallets.find((w) => w.id === walletId)
+  if (!wallet) {
+    throw new TypeError(
+      `Keyframe: no injected wallet ${JSON.stringify(walletId)}; the page offers ${
+        wallets.map((w) => JSON.stringify(w.id)).join(', ') || 'none'
+      }.`,
+    )
+  }
+  const runtime = runtimeOf(kf)
+  const attempt = ++runtime.attempt
+  const { store, navigate } = kf._internal
+  const info = { id: wallet.id, name: wallet.name, icon: wallet.icon }
+  setExternalConnect(kf, { wallet: info, status: 'connecting' })
+  if (store.getState().open) navigate('ConnectingExternal')
+  const wasConnected = store.getState().connections.eip155.status === 'connected'
+  if (!wasConnected) {
+    const { connections } = store.getState()
+    store.setState({
+      connections: { ...connections, eip155: { status: 'connecting' } },
+      activeNamespace: 'eip155',
+    })
+  }
+
+  const connector = createConnector(kf, wallet)
+  let result: { accounts: readonly `0x${string}`[]; chainId: number }
+  try {
+    result = await connector.connect()
+  } catch (error) {
+    if (attempt === runtime.attempt) {
+      setExternalConnect(kf, { wallet: info, status: isUserRejection(error) ? 'declined' : 'failed' })
+      if (!wasConnected && store.getState().connections.eip155.status === 'connecting') setDisconnected(kf)
+    }
+    if (isUserRejection(error)) {
+      throw new UserRejectedRequestError((error as Error).message || undefined, { cause: error })
+    }
+    throw error
+  }
+  const address = result.accounts[0] as `0x${string}`
+  const chainId: Caip2Id = `eip155:${result.chainId}`
+  if (attempt !== runtime.attempt || kf._internal.isDestroyed()) return { address, chainId }
+
+  setActiveConnector(kf, 'eip155', connector)
+  updateConnection(kf, { address, chainId: result.chainId })
+  addRecentWallet(kf, { id: wallet.id, name: wallet.name })
+  setExternalConnect(kf, { wallet: info, status: 'connected' })
+  const { open, view } = store.getState()
+  if (open && CONNECT_VIEWS.includes(view)) kf.close()
+  return { address, chainId }
+}

@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+// Send against a real chain: anvil, an ERC20 deployed on it, and an injected wallet signing with a dev key.
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import {
+  type Anvil,
+  announceWallet,
+  createTestWallet,
+  deployToken,
+  rpc,
+  startAnvil,
+  type TestWallet,
+  WALLET_ADDRESS,
+  waitForReceipt,
+} from '../../test/anvilWallet.ts'
+import { createKeyframe, type Keyframe } from './createKeyframe.ts'
+import { connectInjected } from './injected.ts'
+import {
+  estimateSendGas,
+  fetchSendBalances,
+  getSendErrors,
+  getSendState,
+  parseAmount,
+  sendTokens,
+  setSendAmount,
+  setSendReceiver,
+  setSendToken,
+} from './send.ts'
+
+const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+let anvil: Anvil
+let kusd: `0x${string}`
+const instances: Keyframe[] = []
+const stops: (() => void)[] = []
+
+beforeAll(async () => {
+  anvil = await startAnvil(31337)
+  kusd = await deployToken(
+    anvil.rpcUrl,
+    { name: 'Keyframe USD', symbol: 'kUSD', decimals: 6 },
+    WALLET_ADDRESS,
+    1000_000000n,
+  )
+}, 30_000)
+afterAll(() => anvil?.close())
+afterEach(async () => {
+  for (const kf of instances.splice(0)) kf.destroy()
+  for (const stop of stops.splice(0)) stop()
+  localStorage.clear()
+  document.body.innerHTML = ''
+})
+
+async function setup(balanceWei?: bigint): Promise<{ kf: Keyframe; wallet: TestWallet }> {
+  if (balanceWei !== undefined)
+    await rpc(anvil.rpcUrl, 'anvil_setBalance', [WALLET_ADDRESS, `0x${balanceWei.toString(16)}`])
+  const wallet = createTestWallet([anvil])
+  stops.push(announceWallet(wallet, { name: 'Test Wallet', rdns: 'io.test' }))
+  const kf = createKeyframe({
+    projectId: 'demo',
+    frameUrl: 'http://localhost:5174/frame',
+    networks: [
+      {
+        id: 31337,
+        name: 'Keyframe Local',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        tokens: [{ address: kusd, symbol: 'kUSD', name: 'Keyframe USD', decimals: 6 }],
+      },
+    ],
+  })
+  instances.push(kf)
+  await connectInjected(kf, 'injected:io.test')
+  await fetchSendBalances(kf)
+  return { kf, wallet }
+}
+
+const balanceOf = async (address: string) =>
+  BigInt((await rpc(anvil.rpcUrl, 'eth_getBalance', [address, 'latest'])) as string)
+const tokenBalanceOf = async (address: string) =>
+  BigInt(
+    (await rpc(anvil.rpcUrl, 'eth_call', [
+      { to: kusd, data: `0x70a08231${address.slice(2).toLowerCase().padStart(64, '0')}` },
+      'latest',
+    ])) as string,
+  )
+
+test('default: the tokens of the network with their balances, native first', async () => {
+  const { kf } = await setup(5n * 10n ** 18n)
+  const { tokenBalances, token } = getSendState(kf)
+  expect(tokenBalances.map(({ symbol, decimals, balance }) => ({ symbol, decimals, balance }))).toEqual([
+    { symbol: 'ETH', decimals: 18, balance: 5n * 10n ** 18n },
+    { symbol: 'kUSD', decimals: 6, balance: await tokenBalanceOf(WALLET_ADDRESS) },
+  ])
+  expect(token?.symbol).toBe('ETH')
+})
+
+test('behavior: validation needs token, amount ≤ balance and a receiver of 0x + 40 hex digits', async () => {
+  const { kf } = await setup(2n * 10n ** 18n)
+  expect(getSendErrors(getSendState(kf))).toEqual({
+    amount: 'Please enter a valid amount',
+    receiverAddress: 'Please enter a valid receiver address',
+  })
+  setSendAmount(kf, '3')
+  setSendReceiver(kf, '0x1234')
+  expect(getSendErrors(getSendState(kf))).toEqual({
+    amount: 'Insufficient ETH balance',
+    receiverAddress: 'Please enter a valid receiver address',
+  })
+  setSendAmount(kf, '1.5')
+  setSendReceiver(kf, RECEIVER)
+  expect(getSendErrors(getSendState(kf))).toEqual({})
+  setSendToken(kf, kusd)
+  setSendAmount(kf, '0.0000001')
+  expect(getSendErrors(getSendState(kf))).toEqual({ amount: 'Please enter a valid amount' })
+  expect(parseAmount('1.25', 6)).toBe(1_250_000n)
+  expect(parseAmount('abc', 6)).toBeUndefined()
+})
+
+test('behavior: the fee is eth_estimateGas × eth_gasPrice; too little ETH for it fails the gas rule', async () => {
+  const { kf } = await setup(10n ** 18n)
+  setSendToken(kf, kusd)
+  setSendAmount(kf, '1')
+  setSendReceiver(kf, RECEIVER)
+  await estimateSendGas(kf)
+  const { gasCost, gasPrice, gasStatus } = getSendState(kf)
+  expect(gasStatus).toBe('estimated')
+  expect(gasPrice).toBeGreaterThan(0n)
+  expect(gasCost! % gasPrice!).toBe(0n)
+  expect(gasCost! / gasPrice!).toBeGreaterThan(21_000n)
+  expect(getSendErrors(getSendState(kf))).toEqual({})
+
+  // One wei of ETH left: the token send cannot pay its fee (compared in ETH, there being no USD price).
+  await rpc(anvil.rpcUrl, 'anvil_setBalance', [WALLET_ADDRESS, '0x1'])
+  await fetchSendBalances(kf)
+  await estimateSendGas(kf).catch(() => {})
+  const state = getSendState(kf)
+  expect(getSendErrors({ ...state, gasCost: gasCost!, gasStatus: 'estimated' })).toEqual({
+    gas: 'Not enough ETH to pay for gas',
+  })
+})
+
+test('behavior: a native send lands; "Transaction started", the form is reset, Account is shown', async () => {
+  const { kf } = await setup(10n * 10n ** 18n)
+  await kf.open({ view: 'Send' })
+  const before = await balanceOf(RECEIVER)
+  setSendAmount(kf, '1.5')
+  setSendReceiver(kf, RECEIVER)
+  const hash = await sendTokens(kf)
+  expect(kf.getState().view).toBe('Account')
+  await waitForReceipt(anvil.rpcUrl, hash)
+  expect((await balanceOf(RECEIVER)) - before).toBe(1_500_000_000_000_000_000n)
+  expect(kf.getState().toast).toMatchObject({ variant: 'success', message: 'Transaction started' })
+  expect(getSendState(kf)).toMatchObject({ sendTokenAmount: '', receiverAddress: '', gasCost: undefined })
+})
+
+test('behavior: an ERC20 send calls transfer(to, amount) and moves the tokens', async () => {
+  const { kf, wallet } = await setup(10n * 10n ** 18n)
+  const before = await tokenBalanceOf(RECEIVER)
+  setSendToken(kf, kusd)
+  setSendAmount(kf, '12.5')
+  setSendReceiver(kf, RECEIVER)
+  const sent: unknown[] = []
+  const request = wallet.request
+  wallet.request = (args) => {
+    if (args.method === 'eth_sendTransaction') sent.push(args.params)
+    return request(args)
+  }
+  await waitForReceipt(anvil.rpcUrl, await sendTokens(kf))
+  expect((await tokenBalanceOf(RECEIVER)) - before).toBe(12_500_000n)
+  expect(sent).toEqual([
+    [
+      {
+        from: WALLET_ADDRESS,
+        to: kusd,
+        data: `0xa9059cbb${RECEIVER.slice(2).toLowerCase().padStart(64, '0')}${(12_500_000).toString(16).padStart(64, '0')}`,
+      },
+    ],
+  ])
+})
+
+test('error: a declined send says "Signature declined"; another failure "Something went wrong"', async () => {
+  const { kf, wallet } = await setup(10n * 10n ** 18n)
+  setSendAmount(kf, '1')
+  setSendReceiver(kf, RECEIVER)
+  wallet.approve.send = false
+  await expect(sendTokens(kf)).rejects.toMatchObject({ code: 4001 })
+  expect(kf.getState().toast).toMatchObject({ variant: 'error', message: 'Signature declined' })
+  expect(getSendState(kf).sendTokenAmount).toBe('1')
+
+  wallet.approve.send = true
+  wallet.request = async () => {
+    throw Object.assign(new Error('nonce too low'), { code: -32000 })
+  }
+  await expect(sendTokens(kf)).rejects.toThrow('nonce too low')
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  expect(kf.getState().toast).toMatchObject({ variant: 'error', message: 'Something went wrong' })
+})

@@ -1,0 +1,421 @@
+/**
+ * Send (SPEC §3 send state, §4 send flow, §5 rules): the tokens of the active network with their balances
+ * (the native currency and the ERC20s of the dApp's `tokens`), the amount and receiver, the gas estimate,
+ * the validation, and the send itself through the active connector's provider. The state belongs to the
+ * instance; read it with `getSendState` / `watchSendState`.
+ * @module
+ */
+import { hasSufficientGas } from '@keyframe/protocol'
+import { UserRejectedRequestError } from '@keyframe/protocol/core'
+import type { Eip1193Provider } from '../connectors/types.ts'
+import { getConnection } from './connection.ts'
+import { getActiveConnector } from './connectors.ts'
+import type { Keyframe } from './createKeyframe.ts'
+import { getNetwork } from './network.ts'
+
+/** A token Send offers, with the account's balance of it. */
+export type SendToken = {
+  /** The ERC20 contract; undefined for the network's native currency. */
+  readonly address: `0x${string}` | undefined
+  readonly symbol: string
+  readonly name: string
+  readonly decimals: number
+  /** In the token's smallest unit; undefined until read, or when it could not be read. */
+  readonly balance: bigint | undefined
+}
+
+/** The send form (SPEC §3 send state, without the USD prices Keyframe has no source for yet). */
+export type SendState = {
+  /** The tokens of the active network: the native currency first, then the network's `tokens`. */
+  readonly tokenBalances: readonly SendToken[]
+  /** The token to send. */
+  readonly token: SendToken | undefined
+  /** The amount, as typed, in token units (e.g. `'1.5'`). */
+  readonly sendTokenAmount: string
+  readonly receiverAddress: string
+  /** Wei per gas (`eth_gasPrice`), once estimated. */
+  readonly gasPrice: bigint | undefined
+  /** The estimated fee in wei (`eth_estimateGas` × `eth_gasPrice`), once estimated. */
+  readonly gasCost: bigint | undefined
+  /** `none` while the form cannot make a transaction or has changed since; `failed` when the node could not estimate it. */
+  readonly gasStatus: 'none' | 'estimating' | 'estimated' | 'failed'
+  /** Whether balances are being read. */
+  readonly loading: boolean
+}
+
+/** What is wrong with the send form, per field; empty when it can be sent. */
+export type SendErrors = {
+  readonly token?: string
+  readonly amount?: string
+  readonly receiverAddress?: string
+  /** The gas sufficiency rule (SPEC §5) failed. */
+  readonly gas?: string
+}
+
+const INITIAL: SendState = Object.freeze({
+  tokenBalances: [],
+  token: undefined,
+  sendTokenAmount: '',
+  receiverAddress: '',
+  gasPrice: undefined,
+  gasCost: undefined,
+  gasStatus: 'none',
+  loading: false,
+})
+
+type Runtime = { state: SendState; listeners: Set<() => void>; balancesRun: number; gasRun: number }
+
+const runtimes = new WeakMap<Keyframe, Runtime>()
+
+function runtimeOf(kf: Keyframe): Runtime {
+  let runtime = runtimes.get(kf)
+  if (!runtime) {
+    runtime = { state: INITIAL, listeners: new Set(), balancesRun: 0, gasRun: 0 }
+    runtimes.set(kf, runtime)
+  }
+  return runtime
+}
+
+function update(kf: Keyframe, patch: Partial<SendState>) {
+  const runtime = runtimeOf(kf)
+  runtime.state = { ...runtime.state, ...patch }
+  for (const listener of [...runtime.listeners]) listener()
+}
+
+/** A change of token, amount or receiver makes the last gas estimate stale. */
+function updateInput(kf: Keyframe, patch: Partial<SendState>) {
+  runtimeOf(kf).gasRun++
+  update(kf, { ...patch, gasPrice: undefined, gasCost: undefined, gasStatus: 'none' })
+}
+
+// ── Units ────────────────────────────────────────────────────────────────────
+
+/** `text` (e.g. `'1.5'`) in the smallest unit; undefined unless a plain decimal with at most `decimals` places. */
+export function parseAmount(text: string, decimals: number): bigint | undefined {
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(text.trim())
+  if (!match) return undefined
+  const [, int = '', frac = ''] = match
+  if ((int === '' && frac === '') || frac.length > decimals) return undefined
+  return BigInt(int || '0') * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0')
+}
+
+/** `value` in the smallest unit as exact decimal text in token units (`1500000000000000000n, 18` → `'1.5'`). */
+export function formatAmount(value: bigint, decimals: number): string {
+  const negative = value < 0n
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
+  const int = digits.slice(0, digits.length - decimals)
+  const frac = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`
+}
+
+function toQuantity(value: bigint): `0x${string}` {
+  return `0x${value.toString(16)}`
+}
+
+function toBigInt(value: unknown): bigint | undefined {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) return undefined
+  return BigInt(value)
+}
+
+/** Whether `value` is an EVM address: 0x and 40 hex digits. */
+export function isEvmAddress(value: string): value is `0x${string}` {
+  return /^0x[0-9a-fA-F]{40}$/.test(value)
+}
+
+// ── Reading the chain ────────────────────────────────────────────────────────
+
+/** The active eip155 connector's provider and connected address, if any. */
+async function activeAccount(
+  kf: Keyframe,
+): Promise<{ provider: Eip1193Provider; address: `0x${string}` } | undefined> {
+  const connector = getActiveConnector(kf, 'eip155')
+  const { status, address } = getConnection(kf, { namespace: 'eip155' })
+  if (!connector || status !== 'connected' || !address || !isEvmAddress(address)) return undefined
+  return { provider: await connector.getProvider(), address }
+}
+
+/** The native balance of `address` in wei (`eth_getBalance`). @internal */
+export async function readNativeBalance(provider: Eip1193Provider, address: `0x${string}`): Promise<bigint> {
+  const balance = toBigInt(await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] }))
+  if (balance === undefined) throw new TypeError('eth_getBalance returned no quantity')
+  return balance
+}
+
+async function readTokenBalance(
+  provider: Eip1193Provider,
+  token: `0x${string}`,
+  owner: `0x${string}`,
+): Promise<bigint> {
+  const { encodeErc20BalanceOf } = await import('./sendCalldata.ts')
+  const result = await provider.request({
+    method: 'eth_call',
+    params: [{ to: token, data: encodeErc20BalanceOf(owner) }, 'latest'],
+  })
+  const balance = toBigInt(result)
+  if (balance === undefined) throw new TypeError('balanceOf returned no quantity')
+  return balance
+}
+
+/** The tokens of the active network, native first, without balances. */
+function networkTokens(kf: Keyframe): SendToken[] {
+  const network = getNetwork(kf)
+  const native = network.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }
+  return [
+    {
+      address: undefined,
+      symbol: native.symbol,
+      name: native.name,
+      decimals: native.decimals,
+      balance: undefined,
+    },
+    ...(network.tokens ?? []).map((token) => ({
+      address: token.address,
+      symbol: token.symbol,
+      name: token.name ?? token.symbol,
+      decimals: token.decimals,
+      balance: undefined,
+    })),
+  ]
+}
+
+function sameToken(a: SendToken | undefined, b: SendToken | undefined): boolean {
+  return a !== undefined && b !== undefined && a.address?.toLowerCase() === b.address?.toLowerCase()
+}
+
+/**
+ * Reads the active network's tokens and the account's balance of each (`eth_getBalance`, ERC20 `balanceOf`
+ * through `eth_call`), keeping the selected token when the network still has it (else the native one).
+ * A balance that cannot be read stays undefined and the toast says 'Token Balance Unavailable' (SPEC §8).
+ * @example
+ * import { fetchSendBalances, getSendState } from '@keyframe/sdk'
+ * await fetchSendBalances(kf)
+ * getSendState(kf).tokenBalances // [{ symbol: 'ETH', balance: 100000000000000000000n, … }, …]
+ */
+export async function fetchSendBalances(kf: Keyframe): Promise<void> {
+  const runtime = runtimeOf(kf)
+  const run = ++runtime.balancesRun
+  const tokens = networkTokens(kf)
+  const selected = tokens.find((t) => sameToken(t, runtime.state.token)) ?? tokens[0]
+  update(kf, { tokenBalances: tokens, token: selected, loading: true })
+  const account = await activeAccount(kf).catch(() => undefined)
+  const balances = await Promise.all(
+    tokens.map((token) => {
+      if (!account) return Promise.resolve(undefined)
+      const read = token.address
+        ? readTokenBalance(account.provider, token.address, account.address)
+        : readNativeBalance(account.provider, account.address)
+      return read.catch(() => undefined)
+    }),
+  )
+  if (run !== runtime.balancesRun) return
+  const withBalances = tokens.map((token, i) => ({ ...token, balance: balances[i] }))
+  const token = withBalances.find((t) => sameToken(t, runtime.state.token)) ?? withBalances[0]
+  update(kf, { tokenBalances: withBalances, token, loading: false })
+  if (balances.some((balance) => balance === undefined)) {
+    kf._internal.toasts.show('error', 'Token Balance Unavailable')
+  }
+}
+
+// ── The form ─────────────────────────────────────────────────────────────────
+
+/**
+ * The send form's state. The same object is returned until it changes.
+ * @example
+ * import { getSendState } from '@keyframe/sdk'
+ * const { token, sendTokenAmount, receiverAddress, gasCost } = getSendState(kf)
+ */
+export function getSendState(kf: Keyframe): SendState {
+  return runtimeOf(kf).state
+}
+
+/**
+ * Calls `onChange` when the send form's state changes. Returns the unsubscribe.
+ * @example
+ * import { watchSendState } from '@keyframe/sdk'
+ * const unwatch = watchSendState(kf, { onChange: (state) => console.log(state.sendTokenAmount) })
+ */
+export function watchSendState(kf: Keyframe, parameters: { onChange(state: SendState): void }): () => void {
+  const { listeners } = runtimeOf(kf)
+  const listener = () => parameters.onChange(getSendState(kf))
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
+
+/**
+ * Selects the token to send: `'native'` or the address of one of the network's tokens.
+ * @example
+ * import { setSendToken } from '@keyframe/sdk'
+ * setSendToken(kf, '0x5FbDB2315678afecb367f032d93F642f64180aa3')
+ */
+export function setSendToken(kf: Keyframe, token: 'native' | `0x${string}`): void {
+  const { tokenBalances } = getSendState(kf)
+  const found = tokenBalances.find((t) =>
+    token === 'native' ? t.address === undefined : t.address?.toLowerCase() === token.toLowerCase(),
+  )
+  if (!found) {
+    throw new TypeError(
+      `Keyframe: no token ${JSON.stringify(token)} on this network; use 'native' or one of ${
+        tokenBalances.flatMap((t) => (t.address ? [JSON.stringify(t.address)] : [])).join(', ') || 'none'
+      } (call fetchSendBalances first).`,
+    )
+  }
+  updateInput(kf, { token: found })
+}
+
+/**
+ * Sets the amount to send, in token units as text (e.g. `'1.5'`).
+ * @example
+ * import { setSendAmount } from '@keyframe/sdk'
+ * setSendAmount(kf, '0.25')
+ */
+export function setSendAmount(kf: Keyframe, amount: string): void {
+  updateInput(kf, { sendTokenAmount: amount })
+}
+
+/**
+ * Sets the receiver's address.
+ * @example
+ * import { setSendReceiver } from '@keyframe/sdk'
+ * setSendReceiver(kf, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+ */
+export function setSendReceiver(kf: Keyframe, receiverAddress: string): void {
+  updateInput(kf, { receiverAddress: receiverAddress.trim() })
+}
+
+/**
+ * Empties the form (SPEC §4: after a send, and when the namespace changes): no amount, no receiver, no
+ * estimate; the token list stays, with the native token selected.
+ * @example
+ * import { resetSend } from '@keyframe/sdk'
+ * resetSend(kf)
+ */
+export function resetSend(kf: Keyframe): void {
+  const { tokenBalances } = getSendState(kf)
+  updateInput(kf, { ...INITIAL, tokenBalances, token: tokenBalances[0] })
+}
+
+/** The transaction of the form; undefined while the form cannot make one. */
+async function buildTransaction(
+  state: SendState,
+  from: `0x${string}`,
+): Promise<
+  { from: `0x${string}`; to: `0x${string}`; value?: `0x${string}`; data: `0x${string}` } | undefined
+> {
+  const { token, receiverAddress } = state
+  const amount = token && parseAmount(state.sendTokenAmount, token.decimals)
+  if (!token || amount === undefined || amount <= 0n || !isEvmAddress(receiverAddress)) return undefined
+  if (!token.address) return { from, to: receiverAddress, value: toQuantity(amount), data: '0x' }
+  const { encodeErc20Transfer } = await import('./sendCalldata.ts')
+  return { from, to: token.address, data: encodeErc20Transfer(receiverAddress, amount) }
+}
+
+/**
+ * Estimates the fee of the send as typed: `eth_estimateGas` × `eth_gasPrice`, in wei (`gasCost`). Leaves
+ * no estimate while the form is incomplete, or when the node cannot estimate it (e.g. more than the balance).
+ * @example
+ * import { estimateSendGas, getSendState } from '@keyframe/sdk'
+ * await estimateSendGas(kf)
+ * getSendState(kf).gasCost // 21000000000000n
+ */
+export async function estimateSendGas(kf: Keyframe): Promise<void> {
+  const runtime = runtimeOf(kf)
+  const run = ++runtime.gasRun
+  const account = await activeAccount(kf)
+  const transaction = account && (await buildTransaction(runtime.state, account.address))
+  if (!account || !transaction || run !== runtime.gasRun) return
+  update(kf, { gasStatus: 'estimating' })
+  try {
+    const [gas, gasPrice] = await Promise.all([
+      account.provider.request({ method: 'eth_estimateGas', params: [transaction] }),
+      account.provider.request({ method: 'eth_gasPrice' }),
+    ])
+    const units = toBigInt(gas)
+    const price = toBigInt(gasPrice)
+    if (run !== runtime.gasRun) return
+    if (units === undefined || price === undefined) update(kf, { gasStatus: 'failed' })
+    else update(kf, { gasPrice: price, gasCost: units * price, gasStatus: 'estimated' })
+  } catch {
+    // No estimate: the form says so, and the wallet estimates again when it sends.
+    if (run === runtime.gasRun) update(kf, { gasStatus: 'failed' })
+  }
+}
+
+// ── Validation ───────────────────────────────────────────────────────────────
+
+/**
+ * What stops the form from being sent (SPEC §5): a token, an amount above zero with no more places than
+ * the token has and no more than the balance, a receiver that is an address (0x + 40 hex digits), and
+ * enough of the native currency for the estimated gas.
+ *
+ * The gas rule is SPEC §5's `hasSufficientGas` ("insufficient when the network balance is zero or below the
+ * gas cost") without USD: Keyframe has no price source yet, so the native balance and the fee are compared
+ * in the native currency, where the comparison is the same. For a native send the amount is taken from the
+ * balance first, as the wallet would.
+ * @example
+ * import { getSendErrors, getSendState } from '@keyframe/sdk'
+ * getSendErrors(getSendState(kf)) // { receiverAddress: 'Please enter a valid receiver address' }
+ */
+export function getSendErrors(state: SendState): SendErrors {
+  const { token, sendTokenAmount, receiverAddress, gasCost, tokenBalances } = state
+  const errors: { -readonly [K in keyof SendErrors]: SendErrors[K] } = {}
+  if (!token) errors.token = 'Please select a token to send'
+  const amount = token ? parseAmount(sendTokenAmount, token.decimals) : undefined
+  if (sendTokenAmount.trim() === '' || amount === undefined || amount <= 0n) {
+    errors.amount = 'Please enter a valid amount'
+  } else if (token?.balance !== undefined && amount > token.balance) {
+    errors.amount = `Insufficient ${token.symbol} balance`
+  }
+  if (!isEvmAddress(receiverAddress)) errors.receiverAddress = 'Please enter a valid receiver address'
+  const native = tokenBalances.find((t) => t.address === undefined)
+  if (gasCost !== undefined && native?.balance !== undefined && !errors.amount) {
+    const spent = token?.address === undefined && amount !== undefined ? amount : 0n
+    const sufficient = hasSufficientGas({
+      isSmartAccount: false,
+      networkBalanceInUsd: formatAmount(native.balance - spent, native.decimals),
+      gasCostInUsd: formatAmount(gasCost, native.decimals),
+    })
+    if (!sufficient) errors.gas = `Not enough ${native.symbol} to pay for gas`
+  }
+  return errors
+}
+
+// ── Sending ──────────────────────────────────────────────────────────────────
+
+function isRejection(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === UserRejectedRequestError.code
+}
+
+/**
+ * Sends the form (SPEC §4): goes back to the Account view, then sends through the active connector's
+ * provider (`eth_sendTransaction`: a native send carries the value and empty data, a token send the ERC20
+ * `transfer(to, amount)` call). On success the toast says 'Transaction started' and the form is reset; on
+ * failure it says 'Something went wrong' ('Signature declined' when the person refused, SPEC §8) and the
+ * error is thrown.
+ * @returns The transaction hash.
+ * @throws {TypeError} the form is not valid (see `getSendErrors`) or nothing is connected.
+ * @example
+ * import { sendTokens, setSendAmount, setSendReceiver } from '@keyframe/sdk'
+ * setSendAmount(kf, '0.1')
+ * setSendReceiver(kf, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+ * const hash = await sendTokens(kf)
+ */
+export async function sendTokens(kf: Keyframe): Promise<`0x${string}`> {
+  const state = getSendState(kf)
+  const errors = Object.values(getSendErrors(state))
+  if (errors.length > 0) throw new TypeError(`Keyframe: the send form is not valid: ${errors.join('; ')}.`)
+  const { store, resetTo, toasts } = kf._internal
+  if (store.getState().open) resetTo('Account')
+  try {
+    const account = await activeAccount(kf)
+    if (!account) throw new TypeError('Keyframe: sendTokens() needs a connected eip155 account.')
+    const transaction = await buildTransaction(state, account.address)
+    if (!transaction) throw new TypeError('Keyframe: the send form is not valid.')
+    const hash = await account.provider.request({ method: 'eth_sendTransaction', params: [transaction] })
+    toasts.show('success', 'Transaction started')
+    resetSend(kf)
+    return hash as `0x${string}`
+  } catch (error) {
+    toasts.show('error', isRejection(error) ? 'Signature declined' : 'Something went wrong')
+    throw error
+  }
+}

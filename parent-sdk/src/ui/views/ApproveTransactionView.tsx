@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react'
+import { getApproval, watchApproval } from '../../core/approval.ts'
+import type { Keyframe } from '../../core/createKeyframe.ts'
+import { useWatched } from '../../react/useWatched.ts'
+import { placeFrameOver } from './FramePromptView.tsx'
+
+/**
+ * Where the frame shows its approval screen: 440 px, less on a short window so the whole screen stays inside
+ * the card (a frame partly scrolled out of view is not visible to itself, and Approve would never work; the
+ * screen scrolls inside). A style object, which React applies through the CSSOM (no 'unsafe-inline').
+ */
+const SLOT_STYLE = {
+  height: 'min(440px, calc(100vh - 160px))',
+  border: '1px solid var(--kf-border)',
+  background: 'var(--kf-bg)',
+} as const
+
+/**
+ * ApproveTransaction: the frame shows what is being signed and asks the person to approve or reject it, in
+ * its own screen over the box below (SECURITY.md §3): this page cannot see or press anything in it. The way
+ * out is the frame's own Reject (see `core/approval.ts`), so there is no Back here.
+ */
+export function ApproveTransactionView({ kf }: { kf: Keyframe }) {
+  const slot = useRef<HTMLDivElement>(null)
+  const approval = useWatched(kf, watchApproval, getApproval)
+  const iframe = approval.open ? approval.iframe : undefined
+
+  // After the modal's own focus effect (a layout effect), so focus ends in the frame.
+  useEffect(() => {
+    const box = slot.current
+    if (!box || !iframe) return
+    // Square: rounded corners may read as not fully visible to IntersectionObserver v2 (it works in
+    // rectangles), and Approve would never enable.
+    return placeFrameOver(iframe, box, { rounded: false })
+  }, [iframe])
+
+  // Only reached by `open({ view: 'ApproveTransaction' })` with nothing to approve.
+  if (!iframe) return <p className="kf-note">There is nothing to approve right now.</p>
+
+  return (
+    <div className="kf-stack">
+      <p className="kf-text">
+        Review the request in the secure Keyframe window below, then approve or reject it.
+      </p>
+      {/* A focus proxy: Tab from the modal's controls lands here and goes on into the frame. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
+      <div
+        ref={slot}
+        className="kf-frame-slot"
+        data-testid="kf-approve-slot"
+        style={SLOT_STYLE}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the focus proxy above
+        tabIndex={0}
+        onFocus={() => iframe.focus()}
+      />
+    </div>
+  )
+}
