@@ -1,3 +1,15 @@
+export { type Anvil, type StartAnvilOptions, startAnvil } from './chain/anvil.ts'
+export { DEV_TOKENS, type DeployedContracts, deployDevContracts, SEED_TOKEN_AMOUNT } from './chain/deploy.ts'
+export { DEV_ACCOUNTS, type DevChain, type DevTokenInfo } from './chain/devChain.ts'
+export {
+  FAUCET_ETH,
+  FAUCET_TOKEN_AMOUNT,
+  type Faucet,
+  type FaucetOptions,
+  fund,
+  startFaucet,
+} from './chain/faucet.ts'
+export { DEV_CHAIN_SPECS, type DevChains, type StartChainsOptions, startChains } from './chain/startChains.ts'
 export { chromiumLaunchOptions } from './chromium.ts'
 export { type LoadedScript, recordScripts, sumGzip } from './loadedJs.ts'
 export { fileLogger, type StackLogger } from './logFile.ts'

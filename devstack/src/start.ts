@@ -10,7 +10,16 @@ const stack = await startStack({
   dataDir: process.env.PGLITE_DIR ?? `${repoRoot}/.data/pglite`,
   smtpPort: Number(process.env.SMTP_PORT ?? 2525),
   mailboxPort: Number(process.env.MAILBOX_PORT ?? 5175),
+  anvilPorts: [Number(process.env.ANVIL_PORT ?? 8545), Number(process.env.ANVIL2_PORT ?? 8546)],
+  faucetPort: Number(process.env.FAUCET_PORT ?? 5176),
 })
+const chainLines = stack.chains
+  .map((chain) => `${`  Chain ${chain.chainId}:`.padEnd(23)}${chain.rpcUrl}  (${chain.name})`)
+  .join('\n')
+const contracts = [
+  ...stack.chains[0]!.tokens.map((token) => `${token.symbol} ${token.address}`),
+  `KFNFT ${stack.chains[0]!.nft}`,
+].join(', ')
 console.log(`
   Keyframe is running.
 
@@ -18,6 +27,9 @@ console.log(`
   Demo dApp (vanilla): ${stack.dappUrl}vanilla.html
   Frame origin:        ${stack.frameOrigin}  (project "${stack.projectId}")
   Mailbox (dev mail):  ${stack.mail.httpUrl}/
+${chainLines}
+  Faucet:              ${stack.faucetUrl}/fund  (POST { "address": "0x…" })
+  Contracts:           ${contracts}  (same on both chains)
 
   Open ${stack.dappUrl} and press "Connect". Ctrl+C stops everything.
 `)

@@ -1,9 +1,14 @@
 import {
   createDatabase,
+  type Database,
+  type FrameServer,
   loadServerConfig,
   type StartFrameServerOptions,
   startFrameServer,
 } from '@keyframe/frame/server'
+import type { DevChain } from './chain/devChain.ts'
+import { type Faucet, fund, startFaucet } from './chain/faucet.ts'
+import { type DevChains, startChains } from './chain/startChains.ts'
 import { fileLogger } from './logFile.ts'
 import { type MailCatcher, startMailCatcher } from './mail/startMailCatcher.ts'
 import { dappDist, frameWebDist } from './paths.ts'
@@ -18,7 +23,7 @@ export type StackOptions = {
   /** Port of the frame server, reached as http://localhost:PORT (0 = any free port). */
   framePort?: number
   projectId?: string
-  /** Extra origins the dev project allows (e.g. a test page). */
+  /** Extra origins the dev project and the faucet allow (e.g. a test page). */
   extraOrigins?: string[]
   /** 'off' only for the e2e test that proves the in-frame guard alone refuses a hostile embedder. */
   frameAncestors?: 'enforce' | 'off'
@@ -39,12 +44,18 @@ export type StackOptions = {
   secondDappPort?: number
   /**
    * Appends every log line of the stack here as JSON lines, each with a `source`: the frame server's logger
-   * (`frame`), the mail catcher (`mail`) and the dApp sites (`dapp`, `dapp2`). Default: the frame server logs
-   * to stderr and the others stay silent.
+   * (`frame`), the mail catcher (`mail`), the dApp sites (`dapp`, `dapp2`), anvil (`chain`) and the faucet
+   * (`faucet`). Default: the frame server logs to stderr and the others stay silent.
    */
   logFile?: string
   /** Overrides of the frame server's limits (tests only; see `LIMITS` in `@keyframe/frame/server`). */
   limits?: StartFrameServerOptions['limits']
+  /** How long the frame waits for the person to approve a transaction or signature (default: the spec's 5 min). */
+  approvalTimeoutMs?: number
+  /** Ports of the two anvil chains on 127.0.0.1 (0 = any free port; default both 0). */
+  anvilPorts?: [number, number]
+  /** Port of the dev faucet on 127.0.0.1 (0 = any free port). */
+  faucetPort?: number
 }
 
 export type Stack = {
@@ -59,63 +70,124 @@ export type Stack = {
   secondDappOrigin: string | undefined
   /** The SMTP catcher every mail of the frame server goes to; its inbox is at `mail.httpUrl`. */
   mail: MailCatcher
+  /** The local EVM chains (31337 "Keyframe Local", 31338 "Keyframe Local 2"), contracts deployed. */
+  chains: DevChain[]
+  /** `POST {faucetUrl}/fund` with `{ "address": "0x…" }` funds it on every chain (CORS: the dApp origins and `extraOrigins`). */
+  faucetUrl: string
+  /** Gives `address` 100 ETH, 1000 KFT and 1000 kUSD on every chain. */
+  fund(address: `0x${string}`): Promise<void>
   close(): Promise<void>
 }
 
 /**
  * Starts the local world: the demo dApp on 127.0.0.1 and the frame on localhost — two origins and two
- * sites, as a real deployment has — with the mail catcher the frame server mails through. With
- * `secondSite` the dApp is also served on 127.0.0.2, a third site.
+ * sites, as a real deployment has — with the mail catcher the frame server mails through, two local EVM
+ * chains with the dev contracts and the faucet. With `secondSite` the dApp is also served on 127.0.0.2, a
+ * third site. On a failed start, whatever started is stopped again.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const projectId = options.projectId ?? 'dev'
   let frameUrl = ''
+  let chains: DevChain[] = []
+  let faucetUrl = ''
   const { logFile } = options
   const dappSite = (name: string, host: string, port: number) =>
     startStaticSite({
       root: dappDist,
       host,
       port,
-      config: () => ({ projectId, frameUrl }),
+      config: () => ({ projectId, frameUrl, chains, faucetUrl }),
       name,
       ...(logFile ? { logger: fileLogger(logFile, name) } : {}),
     })
-  const dapp = await dappSite('dapp', '127.0.0.1', options.dappPort ?? 0)
-  let second: StaticSite | undefined
-  if (options.secondSite) {
-    try {
-      second = await dappSite('dapp2', SECOND_DAPP_HOST, options.secondDappPort ?? 0)
-    } catch (error) {
-      await dapp.close()
-      throw error
-    }
+  // One group per start phase; stopped last phase first, so the frame server stops before its database.
+  const phases: (() => Promise<void>)[][] = []
+  const closeAll = async () => {
+    for (const phase of phases.toReversed()) await Promise.allSettled(phase.map((close) => close()))
   }
-  const mail = await startMailCatcher({
-    smtpPort: options.smtpPort ?? 0,
-    httpPort: options.mailboxPort ?? 0,
-    ...(logFile ? { logger: fileLogger(logFile, 'mail') } : {}),
-  })
-  // A database that survives restarts needs secrets that do too: the dev ones kept in frame-app/.data.
-  const database =
-    options.dataDir === undefined ? undefined : await createDatabase({ dataDir: options.dataDir })
-  const frame = await startFrameServer({
-    ...(database ? { database, secrets: loadServerConfig({ NODE_ENV: 'development' }).secrets } : {}),
-    smtpUrl: mail.smtpUrl,
-    projects: [
-      {
-        id: projectId,
-        allowedOrigins: [dapp.origin, ...(second ? [second.origin] : []), ...(options.extraOrigins ?? [])],
-        ...(options.recoveryMode ? { recoveryMode: options.recoveryMode } : {}),
-      },
+  // Starts one phase's services in parallel; if one fails, stops everything started (the failure is rethrown).
+  const startAll = async <T extends unknown[]>(
+    starts: { [K in keyof T]: Promise<T[K]> },
+    closeOf: (value: T[number]) => (() => Promise<void>) | undefined,
+  ): Promise<T> => {
+    const results = await Promise.allSettled(starts)
+    phases.push(
+      results.flatMap((result) => {
+        const close = result.status === 'fulfilled' ? closeOf(result.value) : undefined
+        return close ? [close] : []
+      }),
+    )
+    const failed = results.find((result) => result.status === 'rejected')
+    if (failed) {
+      await closeAll()
+      throw failed.reason
+    }
+    return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as T
+  }
+
+  const [dapp, second, mail, devChains, database] = await startAll<
+    [StaticSite, StaticSite | undefined, MailCatcher, DevChains, Database | undefined]
+  >(
+    [
+      dappSite('dapp', '127.0.0.1', options.dappPort ?? 0),
+      options.secondSite
+        ? dappSite('dapp2', SECOND_DAPP_HOST, options.secondDappPort ?? 0)
+        : Promise.resolve(undefined),
+      startMailCatcher({
+        smtpPort: options.smtpPort ?? 0,
+        httpPort: options.mailboxPort ?? 0,
+        ...(logFile ? { logger: fileLogger(logFile, 'mail') } : {}),
+      }),
+      startChains({
+        ...(options.anvilPorts ? { ports: options.anvilPorts } : {}),
+        ...(logFile ? { logFile } : {}),
+      }),
+      options.dataDir === undefined
+        ? Promise.resolve(undefined)
+        : createDatabase({ dataDir: options.dataDir }),
     ],
-    webRoot: frameWebDist,
-    port: options.framePort ?? 0,
-    hostname: '127.0.0.1',
-    frameAncestors: options.frameAncestors ?? 'enforce',
-    accessLog: true,
-    ...(logFile ? { logger: fileLogger(logFile, 'frame') } : {}),
-    ...(options.limits ? { limits: options.limits } : {}),
-  })
+    (service) => (service && 'close' in service ? () => service.close() : undefined),
+  )
+  chains = devChains.chains
+  const dappOrigins = [dapp.origin, ...(second ? [second.origin] : []), ...(options.extraOrigins ?? [])]
+  const [frame, faucet] = await startAll<[FrameServer, Faucet]>(
+    [
+      startFrameServer({
+        // A database that survives restarts needs secrets that do too: the dev ones kept in frame-app/.data.
+        ...(database ? { database, secrets: loadServerConfig({ NODE_ENV: 'development' }).secrets } : {}),
+        smtpUrl: mail.smtpUrl,
+        projects: [
+          {
+            id: projectId,
+            allowedOrigins: dappOrigins,
+            ...(options.recoveryMode ? { recoveryMode: options.recoveryMode } : {}),
+          },
+        ],
+        chains: chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({
+          id: chainId,
+          name,
+          rpcUrl,
+          nativeCurrency,
+        })),
+        ...(options.approvalTimeoutMs === undefined ? {} : { approvalTimeoutMs: options.approvalTimeoutMs }),
+        webRoot: frameWebDist,
+        port: options.framePort ?? 0,
+        hostname: '127.0.0.1',
+        frameAncestors: options.frameAncestors ?? 'enforce',
+        accessLog: true,
+        ...(logFile ? { logger: fileLogger(logFile, 'frame') } : {}),
+        ...(options.limits ? { limits: options.limits } : {}),
+      }),
+      startFaucet({
+        chains,
+        allowedOrigins: dappOrigins,
+        port: options.faucetPort ?? 0,
+        ...(logFile ? { logger: fileLogger(logFile, 'faucet') } : {}),
+      }),
+    ],
+    (service) => () => service.close(),
+  )
+  faucetUrl = faucet.url
   const framePort = new URL(frame.url).port
   const frameOrigin = `http://localhost:${framePort}`
   frameUrl = `${frameOrigin}/frame`
@@ -128,8 +200,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     secondDappUrl: second?.url,
     secondDappOrigin: second?.origin,
     mail,
-    async close() {
-      await Promise.all([dapp.close(), second?.close(), frame.close(), mail.close()])
-    },
+    chains,
+    faucetUrl,
+    fund: (address) => fund(chains, address),
+    close: closeAll,
   }
 }

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from 'vitest'
+import { fileLogger } from '../logFile.ts'
+import { startAnvil } from './anvil.ts'
+
+const rpc = async (rpcUrl: string, method: string) => {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+  })
+  return ((await response.json()) as { result: unknown }).result
+}
+
+test('anvil starts on a free port with the given chain id and stops on close', async () => {
+  const anvil = await startAnvil({ chainId: 31_999 })
+  expect(anvil.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  expect(await rpc(anvil.rpcUrl, 'eth_chainId')).toBe('0x7cff')
+  await anvil.close()
+  await expect(rpc(anvil.rpcUrl, 'eth_chainId')).rejects.toThrow()
+})
+
+test("anvil's output after start goes to the log file, without the start-up banner and its keys", async () => {
+  const file = join(tmpdir(), `keyframe-anvil-${process.pid}-${Date.now()}.jsonl`)
+  const anvil = await startAnvil({ chainId: 31_998, logger: fileLogger(file, 'chain') })
+  try {
+    await rpc(anvil.rpcUrl, 'eth_blockNumber')
+    await expect.poll(() => readFileSync(file, 'utf8')).toContain('anvil 31998: eth_blockNumber')
+    const log = readFileSync(file, 'utf8')
+    expect(log).not.toContain('Private Keys')
+    for (const line of log.trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ source: 'chain' })
+  } finally {
+    await anvil.close()
+    rmSync(file, { force: true })
+  }
+})
+
+test('a port in use fails the start instead of hanging', async () => {
+  const first = await startAnvil({ chainId: 31_997 })
+  try {
+    const port = Number(new URL(first.rpcUrl).port)
+    await expect(startAnvil({ chainId: 31_996, port })).rejects.toThrow(/exited before listening/)
+  } finally {
+    await first.close()
+  }
+})
+
+test('anvil stops when the Node process that started it is killed', async () => {
+  const script = `import { startAnvil } from ${JSON.stringify(fileURLToPath(new URL('./anvil.ts', import.meta.url)))}
+console.log((await startAnvil({ chainId: 31_995 })).rpcUrl)`
+  const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const [output] = (await once(parent.stdout!, 'data')) as [Buffer]
+  const rpcUrl = output.toString().trim()
+  expect(await rpc(rpcUrl, 'eth_chainId')).toBe('0x7cfb')
+  parent.kill('SIGKILL')
+  await expect
+    .poll(() =>
+      rpc(rpcUrl, 'eth_chainId').then(
+        () => 'answers',
+        () => 'gone',
+      ),
+    )
+    .toBe('gone')
+})

@@ -1,0 +1,107 @@
+import { readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createPublicClient, formatEther, http } from 'viem'
+import { expect, test } from 'vitest'
+import { startStack } from './startStack.ts'
+
+const answers = async (url: string) => {
+  try {
+    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+const listen = (port = 0) =>
+  new Promise<Server>((resolve) => {
+    const server = createServer()
+    server.listen(port, '127.0.0.1', () => resolve(server))
+  })
+const portOf = (server: Server) => (server.address() as { port: number }).port
+const closeServer = (server: Server) => new Promise((done) => server.close(done))
+
+// The frame server's first start (an in-memory database, migrated) takes seconds, more on a busy machine.
+test('the stack runs both chains and the faucet, gives them to the dApp, and stops them on close', {
+  timeout: 120_000,
+}, async () => {
+  const logFile = join(tmpdir(), `keyframe-stack-${process.pid}-${Date.now()}.jsonl`)
+  const stack = await startStack({ approvalTimeoutMs: 5_000, logFile })
+  try {
+    expect(stack.chains.map((chain) => chain.chainId)).toEqual([31337, 31338])
+    expect(stack.faucetUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+
+    const html = await (await fetch(stack.dappUrl)).text()
+    const json = /<script type="application\/json" id="keyframe-demo-config">(.*?)<\/script>/.exec(html)?.[1]
+    expect(JSON.parse(json!)).toEqual({
+      projectId: stack.projectId,
+      frameUrl: stack.frameUrl,
+      chains: stack.chains,
+      faucetUrl: stack.faucetUrl,
+    })
+
+    // The frame gets the chains (without tokens) and the approval timeout.
+    const frameHtml = await (await fetch(`${stack.frameUrl}?projectId=${stack.projectId}`)).text()
+    const frameJson = /<script type="application\/json" id="keyframe-config">(.*?)<\/script>/.exec(
+      frameHtml,
+    )?.[1]
+    expect(JSON.parse(frameJson!)).toMatchObject({
+      approvalTimeoutMs: 5_000,
+      chains: stack.chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({
+        id: chainId,
+        name,
+        rpcUrl,
+        nativeCurrency,
+      })),
+    })
+
+    const response = await fetch(`${stack.faucetUrl}/fund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.dappOrigin },
+      body: JSON.stringify({ address: '0x000000000000000000000000000000000000beef' }),
+    })
+    expect(response.headers.get('access-control-allow-origin')).toBe(stack.dappOrigin)
+    expect(await response.json()).toEqual({ funded: true })
+    const sources = readFileSync(logFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { source: string }).source)
+    expect(sources).toContain('faucet')
+    expect(sources).toContain('chain')
+
+    const address = '0x000000000000000000000000000000000000f00d'
+    await stack.fund(address)
+    for (const chain of stack.chains) {
+      const client = createPublicClient({ transport: http(chain.rpcUrl) })
+      expect(formatEther(await client.getBalance({ address }))).toBe('100')
+    }
+  } finally {
+    await stack.close()
+    rmSync(logFile, { force: true })
+  }
+  for (const url of [
+    ...stack.chains.map((chain) => chain.rpcUrl),
+    `${stack.faucetUrl}/fund`,
+    stack.frameOrigin,
+  ]) {
+    expect(await answers(url), url).toBe(false)
+  }
+})
+
+test('a failed start stops what already started', async () => {
+  // Free ports for the dApp and the first anvil; the second anvil's port is taken.
+  const [dapp, anvil, taken] = await Promise.all([listen(), listen(), listen()])
+  const [dappPort, anvilPort] = [portOf(dapp), portOf(anvil)]
+  await Promise.all([closeServer(dapp), closeServer(anvil)])
+  try {
+    await expect(startStack({ dappPort, anvilPorts: [anvilPort, portOf(taken)] })).rejects.toThrow(
+      /exited before listening/,
+    )
+    expect(await answers(`http://127.0.0.1:${anvilPort}`)).toBe(false)
+    expect(await answers(`http://127.0.0.1:${dappPort}`)).toBe(false)
+  } finally {
+    await closeServer(taken)
+  }
+})
