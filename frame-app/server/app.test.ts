@@ -64,6 +64,8 @@ describe('GET /frame', () => {
     expect(configOf(html)).toEqual({
       projectId: 'dev',
       allowedOrigins: ['http://127.0.0.1:5173', 'https://*.example.com'],
+      chains: [],
+      approvalTimeoutMs: 300_000,
     })
     expect(html.indexOf('id="keyframe-config"')).toBeLessThan(html.indexOf('</head>'))
   })
@@ -90,7 +92,7 @@ describe('GET /frame', () => {
     expect(res.headers.get('content-security-policy')).toMatch(
       /^frame-ancestors https:\/\/new\.example\.org;/,
     )
-    expect(configOf(await res.text())).toEqual({
+    expect(configOf(await res.text())).toMatchObject({
       projectId: 'solo',
       allowedOrigins: ['https://new.example.org'],
     })
@@ -102,6 +104,58 @@ describe('GET /frame', () => {
     const csp = (await off.request('/frame?projectId=dev')).headers.get('content-security-policy')
     expect(csp).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'",
+    )
+  })
+
+  test('parameters: chains go into the config and their RPC origins, exactly, into connect-src', async () => {
+    const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+    const chains = [
+      { id: 31337, name: 'Keyframe Local', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ether },
+      { id: 31338, name: 'Keyframe Local 2', rpcUrl: 'http://127.0.0.1:8546/', nativeCurrency: ether },
+      {
+        id: 10,
+        name: 'OP',
+        rpcUrl: 'https://rpc.example.com/v1/op?key=public',
+        nativeCurrency: ether,
+        blockExplorerUrl: 'https://explorer.example.com',
+      },
+      // Only the origin reaches the CSP: nothing in a path or query can add a directive.
+      {
+        id: 8453,
+        name: 'Base',
+        rpcUrl: "https://rpc.example.com/v1/base?x=';script-src *",
+        nativeCurrency: ether,
+      },
+    ]
+    const withChains = createFrameApp({ database, webRoot, secrets, chains, approvalTimeoutMs: 2000 })
+    const res = await withChains.request('/frame?projectId=solo')
+    const csp = res.headers.get('content-security-policy') ?? ''
+    expect(csp.split('; ').filter((d) => d.startsWith('connect-src'))).toEqual([
+      "connect-src 'self' http://127.0.0.1:8545 http://127.0.0.1:8546 https://rpc.example.com",
+    ])
+    expect(configOf(await res.text())).toEqual({
+      projectId: 'solo',
+      allowedOrigins: ['https://app.example.org'],
+      chains,
+      approvalTimeoutMs: 2000,
+    })
+  })
+
+  test('error: invalid chains or approval timeout refuse to create the app', () => {
+    const chain = {
+      id: 1,
+      name: 'Ethereum',
+      rpcUrl: 'https://rpc.example.com',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    }
+    const create = (options: Partial<Parameters<typeof createFrameApp>[0]>) => () =>
+      createFrameApp({ database, webRoot, secrets, ...options })
+    expect(create({ chains: [{ ...chain, rpcUrl: 'javascript:alert(1)' }] })).toThrow(
+      'chains[0].rpcUrl: Expected an http(s) URL without credentials',
+    )
+    expect(create({ chains: [chain, chain] })).toThrow('chains: Chain ids must be unique')
+    expect(create({ approvalTimeoutMs: 0 })).toThrow(
+      'approvalTimeoutMs must be a whole number of ms in (0, 300000], got 0',
     )
   })
 

@@ -5,12 +5,14 @@
  */
 import { readFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
+import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { adminRoutes } from './admin/routes.ts'
 import { approvePageRoutes } from './auth/email/approvePage.ts'
 import { emailAuthRoutes } from './auth/email/routes.ts'
+import { type FrameChain, parseApprovalTimeout, parseChains, rpcOrigins } from './chains.ts'
 import type { ServerContext } from './context.ts'
 import type { CrashHook } from './crashPoint.ts'
 import type { ServerSecrets } from './crypto/keys.ts'
@@ -63,6 +65,13 @@ export type FrameAppOptions = {
    * (defence in depth). Never use it in a deployment.
    */
   frameAncestors?: FrameAncestorsMode
+  /**
+   * The chains the frame signs and proxies RPC for (default none: every RPC request is refused). Each goes
+   * into the frame document's config, and its RPC URL's origin into the document's `connect-src`.
+   */
+  chains?: readonly FrameChain[]
+  /** How long a person has to decide on an approval, in ms: default and maximum APPROVAL_TIMEOUT_MS (5 min). */
+  approvalTimeoutMs?: number
 }
 
 const ASSET_TYPES: Record<string, string> = {
@@ -79,6 +88,7 @@ const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/
 /**
  * Creates the frame server's Hono app.
  * @throws Error when `frameAncestors` is not `'enforce'` or `'off'`.
+ * @throws TypeError when a chain is invalid; RangeError when `approvalTimeoutMs` is.
  * @example
  * import { createDatabase, createFrameApp } from '@keyframe/frame/server'
  * const database = await createDatabase()
@@ -87,6 +97,9 @@ const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/
 export function createFrameApp(options: FrameAppOptions) {
   const mode = options.frameAncestors ?? 'enforce'
   if (mode !== 'enforce' && mode !== 'off') throw new Error(`Invalid frameAncestors: ${String(mode)}`)
+  const chains = parseChains(options.chains ?? [])
+  const approvalTimeoutMs = parseApprovalTimeout(options.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS)
+  const connectOrigins = rpcOrigins(chains)
   const logger = options.logger ?? createLogger()
   const publicUrl = options.publicUrl ? new URL(options.publicUrl).origin : undefined
   const ctx: ServerContext = {
@@ -151,8 +164,13 @@ export function createFrameApp(options: FrameAppOptions) {
       } catch {
         fail(503, 'not_built', 'The frame app is not built')
       }
-      const body = renderFrameHtml(html, { projectId: project.id, allowedOrigins: project.allowedOrigins })
-      return c.html(body, 200, frameDocumentHeaders(project.allowedOrigins, mode))
+      const body = renderFrameHtml(html, {
+        projectId: project.id,
+        allowedOrigins: project.allowedOrigins,
+        chains,
+        approvalTimeoutMs,
+      })
+      return c.html(body, 200, frameDocumentHeaders(project.allowedOrigins, mode, connectOrigins))
     })
     .get('/assets/:file', async (c) => {
       const file = c.req.param('file')

@@ -89,6 +89,52 @@ describe('loadServerConfig', () => {
     )
   })
 
+  test('parameters: CHAINS, a JSON array of chains (default none)', () => {
+    const chain = {
+      id: 31337,
+      name: 'Keyframe Local',
+      rpcUrl: 'http://127.0.0.1:8545',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    }
+    expect(loadServerConfig(production).chains).toEqual([])
+    expect(loadServerConfig({ ...production, CHAINS: JSON.stringify([chain]) }).chains).toEqual([chain])
+  })
+
+  test('error: CHAINS that is not JSON, or a chain that is invalid, is named with where it is', () => {
+    const problems = (CHAINS: string) => {
+      try {
+        loadServerConfig({ ...production, CHAINS })
+      } catch (error) {
+        return (error as ConfigError).problems
+      }
+      return []
+    }
+    expect(problems('[{')).toEqual([
+      'CHAINS must be a JSON array of chains ({ id, name, rpcUrl, nativeCurrency })',
+    ])
+    const leaky = {
+      id: 1,
+      name: 'Mainnet',
+      rpcUrl: 'https://user:s3cret@rpc.example.com',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    }
+    expect(problems(JSON.stringify([leaky]))).toEqual([
+      'CHAINS: chains[0].rpcUrl: Expected an http(s) URL without credentials',
+    ])
+    expect(
+      problems(
+        JSON.stringify([
+          {
+            ...leaky,
+            rpcUrl: 'https://rpc.example.com',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: -1 },
+          },
+        ]),
+      ),
+    ).toEqual(['CHAINS: chains[0].nativeCurrency.decimals: Expected a whole number from 0 to 36'])
+    expect(problems('{}')).toEqual(['CHAINS: chains: Expected an array of chains'])
+  })
+
   test('behavior: development fills in secrets once and keeps them (0600)', () => {
     const file = join(dir, 'dev-secrets.json')
     const a = loadServerConfig({}, { devSecretsFile: file })

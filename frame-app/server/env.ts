@@ -8,6 +8,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type FrameChain, parseChains } from './chains.ts'
 import type { Project } from './config.ts'
 import { type KeyRef, parseKey, parseKeyId, type ServerSecrets } from './crypto/keys.ts'
 import { parseFrom } from './mail/createMailer.ts'
@@ -29,6 +30,8 @@ export type ServerConfig = {
   accessLog: boolean
   /** A projects JSON file imported at start. */
   projectsFile: string | undefined
+  /** `CHAINS`: the chains the frame signs and proxies for, a JSON array of {@link FrameChain} (default []). */
+  chains: FrameChain[]
 }
 
 /** Where development secrets are kept between runs (gitignored). */
@@ -145,6 +148,7 @@ export function loadServerConfig(
     problems.push('OPERATOR_RECOVERY_KEY must differ from KEK (the two keys are kept apart)')
   if (env.ADMIN_TOKEN !== undefined && env.ADMIN_TOKEN.length < 32)
     problems.push('ADMIN_TOKEN must be at least 32 characters')
+  const chains = parseChainsVariable(env.CHAINS, problems)
 
   if (problems.length > 0 || !kek || !pepper) throw new ConfigError(problems)
   const kekRef: KeyRef = { id: keyId('KEK_ID', env.KEK_ID, 'kek-1'), key: kek }
@@ -166,6 +170,25 @@ export function loadServerConfig(
     adminToken: env.ADMIN_TOKEN || undefined,
     accessLog: env.ACCESS_LOG === '1',
     projectsFile: env.KEYFRAME_PROJECTS_FILE || undefined,
+    chains,
+  }
+}
+
+/** `CHAINS`, a JSON array of chains; each problem is named with where it is (`CHAINS: chains[0].rpcUrl: …`). */
+function parseChainsVariable(value: string | undefined, problems: string[]): FrameChain[] {
+  if (!value) return []
+  let json: unknown
+  try {
+    json = JSON.parse(value)
+  } catch {
+    problems.push('CHAINS must be a JSON array of chains ({ id, name, rpcUrl, nativeCurrency })')
+    return []
+  }
+  try {
+    return parseChains(json)
+  } catch (error) {
+    problems.push(`CHAINS: ${(error as Error).message}`)
+    return []
   }
 }
 

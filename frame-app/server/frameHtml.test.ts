@@ -35,6 +35,31 @@ describe('renderFrameHtml', () => {
     expect(out).not.toContain('secret')
   })
 
+  test('parameters: chains and the approval timeout are written when given', () => {
+    const chains = [
+      {
+        id: 31337,
+        name: 'Keyframe <Local>',
+        rpcUrl: 'http://127.0.0.1:8545',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ]
+    const out = renderFrameHtml(html, {
+      projectId: 'dev',
+      allowedOrigins: [],
+      chains,
+      approvalTimeoutMs: 5000,
+    })
+    const script = /id="keyframe-config">(.*?)<\/script>/s.exec(out)?.[1] ?? ''
+    expect(script).not.toMatch(/[<>]/)
+    expect(JSON.parse(script)).toEqual({
+      projectId: 'dev',
+      allowedOrigins: [],
+      chains,
+      approvalTimeoutMs: 5000,
+    })
+  })
+
   test('error: a document without </head>', () => {
     expect(() => renderFrameHtml('<html></html>', { projectId: 'dev', allowedOrigins: [] })).toThrow(
       'The frame document has no </head>',

@@ -1,5 +1,14 @@
+import type { FrameChain } from './chains.ts'
+
 /** The config the frame's bridge reads from `<script type="application/json" id="keyframe-config">`. */
-export type FrameHtmlConfig = { projectId: string; allowedOrigins: string[] }
+export type FrameHtmlConfig = {
+  projectId: string
+  allowedOrigins: string[]
+  /** The chains the frame signs and proxies for (default none). */
+  chains?: readonly FrameChain[]
+  /** How long a person has to decide on an approval (default: the frame's own, APPROVAL_TIMEOUT_MS). */
+  approvalTimeoutMs?: number
+}
 
 /**
  * JSON that cannot end the script element or open a comment inside it: `<`, `>` and `&` become `\u003c`,
@@ -20,7 +29,12 @@ export function toScriptJson(value: unknown): string {
 export function renderFrameHtml(html: string, config: FrameHtmlConfig): string {
   const at = html.search(/<\/head>/i)
   if (at === -1) throw new Error('The frame document has no </head>')
-  const data = { projectId: config.projectId, allowedOrigins: config.allowedOrigins }
+  const data = {
+    projectId: config.projectId,
+    allowedOrigins: config.allowedOrigins,
+    ...(config.chains !== undefined && { chains: config.chains }),
+    ...(config.approvalTimeoutMs !== undefined && { approvalTimeoutMs: config.approvalTimeoutMs }),
+  }
   const tag = `<script type="application/json" id="keyframe-config">${toScriptJson(data)}</script>\n`
   return html.slice(0, at) + tag + html.slice(at)
 }

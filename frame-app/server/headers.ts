@@ -33,17 +33,19 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * The frame document's CSP. No inline script or style: the project config is a JSON data script and the
- * theme is applied through the CSSOM, which `style-src 'self'` allows.
+ * theme is applied through the CSSOM, which `style-src 'self'` allows. `connect-src` adds the exact origins
+ * of the configured chains' RPC URLs (`rpcOrigins`), the only hosts besides its own the frame calls.
  */
 export function frameContentSecurityPolicy(
   allowedOrigins: readonly string[],
   mode: FrameAncestorsMode,
+  connectOrigins: readonly string[] = [],
 ): string {
   const directives = [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(' '),
     "img-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -60,9 +62,10 @@ export function frameContentSecurityPolicy(
 export function frameDocumentHeaders(
   allowedOrigins: readonly string[],
   mode: FrameAncestorsMode,
+  connectOrigins: readonly string[] = [],
 ): Record<string, string> {
   return {
-    'Content-Security-Policy': frameContentSecurityPolicy(allowedOrigins, mode),
+    'Content-Security-Policy': frameContentSecurityPolicy(allowedOrigins, mode, connectOrigins),
     'Permissions-Policy': PERMISSIONS_POLICY,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',

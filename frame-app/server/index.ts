@@ -3,6 +3,7 @@
  * @module
  */
 export { type AppType, createFrameApp, type ErrorBody, type FrameAppOptions } from './app.ts'
+export { type FrameChain, parseChains, rpcOrigins } from './chains.ts'
 export { DEV_PROJECT, loadProjects, type Project, type ProjectInput, parseProjects } from './config.ts'
 export { randomSecrets, type ServerSecrets } from './crypto/keys.ts'
 export { type CreateDatabaseOptions, createDatabase, type Database } from './db/createDatabase.ts'

@@ -1,7 +1,8 @@
 /**
  * `npm start -w frame-app`: the frame server, configured by the environment (see `env.ts` and the README):
  * PORT (5174), HOST (localhost), PUBLIC_URL, DATABASE_URL or PGLITE_DIR, SMTP_URL, MAIL_FROM, KEK, KEK_ID,
- * OTP_PEPPER, OPERATOR_RECOVERY_KEY(_ID), ADMIN_TOKEN, ACCESS_LOG, KEYFRAME_PROJECTS_FILE. NODE_ENV=production
+ * OTP_PEPPER, OPERATOR_RECOVERY_KEY(_ID), ADMIN_TOKEN, ACCESS_LOG, KEYFRAME_PROJECTS_FILE, CHAINS (a JSON array of
+ * `{ id, name, rpcUrl, nativeCurrency: { name, symbol, decimals }, blockExplorerUrl? }`). NODE_ENV=production
  * (`npm run -w frame-app start:prod`) refuses to start without what a deployment needs, and without the
  * built web app (`npm run -w frame-app build`, served from `frame-app/dist/web`).
  */
@@ -47,6 +48,7 @@ const server = await startFrameServer({
   publicUrl: config.publicUrl,
   adminToken: config.adminToken,
   accessLog: config.accessLog,
+  chains: config.chains,
   crash: crashHookFromEnv(),
   logger,
   port: config.port,
@@ -65,6 +67,7 @@ if (projects.length === 0)
     '  No project yet: add one with `npm run -w frame-app admin -- project add <id> --origin <dApp origin>`',
   )
 if (!config.smtpUrl) console.log('  SMTP_URL is not set: mails are dropped')
+if (config.chains.length === 0) console.log('  CHAINS is not set: the frame refuses every RPC request')
 if (!existsSync(join(DEFAULT_WEB_ROOT, 'index.html')))
   console.log('  The frame web app is not built (`npm run -w frame-app build`): /frame answers 503')
 

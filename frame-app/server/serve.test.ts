@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { type FrameServer, startFrameServer } from './serve.ts'
 
 const webRoot = mkdtempSync(join(tmpdir(), 'keyframe-frame-serve-'))
@@ -10,6 +10,9 @@ mkdirSync(join(webRoot, 'assets'))
 writeFileSync(join(webRoot, 'index.html'), '<html><head></head><body></body></html>')
 writeFileSync(join(webRoot, 'assets', 'a.js'), 'export {}')
 writeFileSync(join(webRoot, 'secret.json'), '{"secret":true}')
+
+// PGlite starts slowly on a busy machine.
+vi.setConfig({ hookTimeout: 60_000, testTimeout: 30_000 })
 
 let server: FrameServer
 beforeAll(async () => {
@@ -53,6 +56,22 @@ test('error: an invalid project to import refuses to start', async () => {
   await expect(
     startFrameServer({ projects: [{ id: 'dev', allowedOrigins: ['*'] }], port: 0 }),
   ).rejects.toThrow(/Invalid projects config/)
+})
+
+test('error: an invalid chain refuses to start', async () => {
+  await expect(
+    startFrameServer({
+      chains: [
+        {
+          id: 0,
+          name: 'x',
+          rpcUrl: 'http://127.0.0.1:1',
+          nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 },
+        },
+      ],
+      port: 0,
+    }),
+  ).rejects.toThrow('chains[0].id: Expected a positive whole chain id')
 })
 
 test.each([

@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createFrameApp, type FrameAppOptions } from './app.ts'
+import { parseApprovalTimeout, parseChains } from './chains.ts'
 import { type ProjectInput, parseProjects } from './config.ts'
 import { randomSecrets, type ServerSecrets } from './crypto/keys.ts'
 import { createDatabase, type Database } from './db/createDatabase.ts'
@@ -41,10 +42,16 @@ export type FrameServer = {
 
 /**
  * Starts the frame server on `hostname:port` (devstack, e2e, bench, `server/main.ts`).
- * @throws Error when a project to import is invalid (bad id, `*`, `null`, `file:`, a path…).
+ * @throws Error when a project to import is invalid (bad id, `*`, `null`, `file:`, a path…), a chain is
+ *   invalid (see `parseChains`) or `approvalTimeoutMs` is not in (0, APPROVAL_TIMEOUT_MS].
  * @example
  * import { startFrameServer } from '@keyframe/frame/server'
- * const frame = await startFrameServer({ projects: [{ id: 'dev', allowedOrigins: ['http://127.0.0.1:5173'] }], port: 0 })
+ * const frame = await startFrameServer({
+ *   projects: [{ id: 'dev', allowedOrigins: ['http://127.0.0.1:5173'] }],
+ *   chains: [{ id: 31337, name: 'Keyframe Local', rpcUrl: 'http://127.0.0.1:8545',
+ *     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }],
+ *   port: 0,
+ * })
  * console.log(frame.url) // http://localhost:54321
  * await frame.close()
  */
@@ -62,6 +69,9 @@ export async function startFrameServer(options: StartFrameServerOptions): Promis
     ...appOptions
   } = options
   const parsed = projects ? parseProjects(projects) : []
+  // Checked before anything starts: a bad chain must not leave a database or a timer behind.
+  parseChains(appOptions.chains ?? [])
+  if (appOptions.approvalTimeoutMs !== undefined) parseApprovalTimeout(appOptions.approvalTimeoutMs)
   const logger = appOptions.logger ?? createLogger()
   const database = given ?? (await createDatabase({ dataDir: 'memory://' }))
   const mailer = givenMailer ?? createMailer({ smtpUrl, from: mailFrom, logger })

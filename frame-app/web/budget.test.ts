@@ -1,7 +1,7 @@
 /**
  * Size budget of the frame document before login: every script and modulepreload that the built
  * `index.html` references, plus their static imports, gzipped (level 9), ≤ 40 kB. The hidden frame shows
- * no UI yet; React and the approval UI will load on demand and stay out of this count. Needs a build:
+ * no UI yet; the RPC and signing code (viem) and the approval UI load on demand and stay out of this count. Needs a build:
  * `npx vite build --config frame-app/web/vite.config.ts`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -80,12 +80,14 @@ describe('budget', () => {
     const entry = resolveLocal(scripts[0]![1]!, 'index.html')!
     expect(built.files.get(entry)).toContain('keyframe:ready')
     expect([...built.files.keys()], 'one file before READY').toEqual([entry])
-    // The only chunks loaded later are the login's: custody crypto, the recovery code and the prompt.
+    // The only chunks the entry loads later: the login's (custody crypto, the recovery code, the prompt) and
+    // the RPC handler (which loads the signing code, viem and the approval screen in turn).
     const later = [...built.files.get(entry)!.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+)["'`]/g)]
     expect(later.map((match) => /([a-zA-Z]+)-[\w-]+\.js$/.exec(match[1]!)?.[1]).sort()).toEqual([
       'custody',
       'passphrasePrompt',
       'recovery',
+      'rpcRequest',
     ])
   })
 

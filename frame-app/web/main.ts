@@ -1,6 +1,6 @@
 /**
- * The frame document's entry: one module graph in one file; only what a login needs (custody crypto, the
- * passphrase prompt) comes later, as chunks imported on demand. Order matters (SECURITY.md §3):
+ * The frame document's entry: one module graph in one file; what a login needs (custody crypto, the
+ * passphrase prompt) and the RPC and signing code come later, as chunks imported on demand. Order matters (SECURITY.md §3):
  * the message guard is installed first, before any other `message` listener exists; the bridge's listener
  * comes after it, and READY only once that listener is in place. No module in this graph listens to messages
  * when it is evaluated, so static imports keep that order.
@@ -33,6 +33,8 @@ if (boot.ok) {
       parentOrigin: boot.parentOrigin,
       projectId: boot.projectId,
       chainId: boot.chainId,
+      chains: boot.chains,
+      approvalTimeoutMs: boot.approvalTimeoutMs,
       account: (emit) => createAccountServices(window, emit),
     })
   } catch (error) {

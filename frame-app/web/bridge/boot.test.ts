@@ -31,7 +31,38 @@ describe('default', () => {
       projectId: 'dev',
       parentOrigin: 'http://127.0.0.1:5173',
       chainId: 'eip155:31337',
+      chains: [],
+      approvalTimeoutMs: 300_000,
     })
+  })
+
+  test('parameters: the chains and the approval timeout come from the config', () => {
+    const chain = {
+      id: 31337,
+      name: 'Keyframe Local',
+      rpcUrl: 'http://127.0.0.1:8545',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    }
+    const configText = JSON.stringify({ ...JSON.parse(config), chains: [chain], approvalTimeoutMs: 2000 })
+    expect(bootFrame(input({ configText }))).toMatchObject({
+      ok: true,
+      chains: [chain],
+      approvalTimeoutMs: 2000,
+    })
+  })
+
+  test('error: a config with an invalid chain or approval timeout does not start', () => {
+    for (const extra of [
+      { chains: [{ id: 1, name: 'x', rpcUrl: 'javascript:alert(1)', nativeCurrency: {} }] },
+      { approvalTimeoutMs: 0 },
+      { approvalTimeoutMs: 10 * 60_000 },
+    ]) {
+      const configText = JSON.stringify({ ...JSON.parse(config), ...extra })
+      expect(bootFrame(input({ configText }))).toEqual({
+        ok: false,
+        reason: 'the project config is missing or invalid',
+      })
+    }
   })
 
   test('parameters: origin is normalised with new URL().origin', () => {

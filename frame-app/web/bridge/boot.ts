@@ -1,10 +1,19 @@
-import { DEFAULT_CHAIN_ID, isOriginAllowed, normalizeOrigin, schemas } from '@keyframe/protocol'
+import {
+  APPROVAL_TIMEOUT_MS,
+  DEFAULT_CHAIN_ID,
+  isOriginAllowed,
+  normalizeOrigin,
+  schemas,
+} from '@keyframe/protocol'
 import * as z from 'zod/mini'
+import { approvalTimeoutSchema, type FrameChain, frameChainsSchema } from '../../server/chains.ts'
 
 /** The project config the server injects as `<script type="application/json" id="keyframe-config">`. */
 export const frameConfig = z.object({
   projectId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
   allowedOrigins: z.array(z.string()),
+  chains: z.optional(frameChainsSchema),
+  approvalTimeoutMs: z.optional(approvalTimeoutSchema),
 })
 export type FrameConfig = z.output<typeof frameConfig>
 
@@ -20,7 +29,15 @@ export type BootInput = {
 }
 
 export type Boot =
-  | { ok: true; projectId: string; parentOrigin: string; chainId: string }
+  | {
+      ok: true
+      projectId: string
+      parentOrigin: string
+      chainId: string
+      /** The chains the server configured (none when it configured none). */
+      chains: FrameChain[]
+      approvalTimeoutMs: number
+    }
   | { ok: false; reason: string }
 
 /**
@@ -54,7 +71,14 @@ export function bootFrame(input: BootInput): Boot {
     const chainIdParam = query.get('chainId')
     const chainId =
       chainIdParam && schemas.caip2.safeParse(chainIdParam).success ? chainIdParam : DEFAULT_CHAIN_ID
-    return { ok: true, projectId: parsedConfig.projectId, parentOrigin, chainId }
+    return {
+      ok: true,
+      projectId: parsedConfig.projectId,
+      parentOrigin,
+      chainId,
+      chains: parsedConfig.chains ?? [],
+      approvalTimeoutMs: parsedConfig.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS,
+    }
   } catch {
     return { ok: false, reason: 'the frame could not read its parameters' }
   }

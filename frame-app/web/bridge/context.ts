@@ -1,8 +1,12 @@
 import type { EventPayload, EventType, ParsedParams } from '@keyframe/protocol'
+import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
+import type { FrameChain } from '../../server/chains.ts'
+import type { SentBatch } from '../rpc/callsStatus.ts'
 import type { Api } from '../session/api.ts'
 import type { TokenStore } from '../session/tokenStore.ts'
 import type { PassphrasePrompter } from '../wallet/custody.ts'
 import type { DeviceStore } from '../wallet/deviceStore.ts'
+import { createKeyMaterialCache, type KeyMaterialCache } from '../wallet/keyMaterial.ts'
 import { type AbortRegistry, createAbortRegistry } from './abortRegistry.ts'
 import type { ThemeState } from './theme.ts'
 
@@ -49,10 +53,23 @@ export type BridgeState = {
   dapp: DappData | null
 }
 
+/** What the RPC layer keeps between requests: in memory only, for this bridge. */
+export type RpcMemory = {
+  /** Auth shares released by the server, kept at most 15 idle minutes (SECURITY.md §1). */
+  readonly authShares: KeyMaterialCache
+  /** The wallet_sendCalls batches this frame sent, by batch id (for wallet_getCallsStatus). */
+  readonly batches: Map<string, SentBatch>
+}
+
 /** What every handler sees, for the lifetime of the bridge. */
 export type BridgeContext = {
   /** The project this frame document was served for (from the server-injected config). */
   readonly projectId: string
+  /** The only chains the frame signs and proxies for (from the server-injected config). */
+  readonly chains: readonly FrameChain[]
+  /** How long a person has to decide on an approval, in ms (from the server-injected config). */
+  readonly approvalTimeoutMs: number
+  readonly rpc: RpcMemory
   /** The pinned parent origin every message came from. */
   readonly parentOrigin: string
   readonly state: BridgeState
@@ -75,6 +92,10 @@ export type CreateBridgeContextParameters = {
   parentOrigin: string
   /** CAIP-2 id from the frame URL. */
   chainId: string
+  /** Default none. */
+  chains?: readonly FrameChain[]
+  /** Default APPROVAL_TIMEOUT_MS. */
+  approvalTimeoutMs?: number
   applyTheme?: BridgeContext['applyTheme']
   reload?: BridgeContext['reload']
   emit?: BridgeContext['emit']
@@ -86,6 +107,9 @@ export function createBridgeContext(parameters: CreateBridgeContextParameters): 
   const noop = () => {}
   return {
     projectId: parameters.projectId,
+    chains: parameters.chains ?? [],
+    approvalTimeoutMs: parameters.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS,
+    rpc: { authShares: createKeyMaterialCache(), batches: new Map() },
     parentOrigin: parameters.parentOrigin,
     state: {
       chainId: parameters.chainId,

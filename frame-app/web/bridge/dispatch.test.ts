@@ -117,6 +117,15 @@ describe('default', () => {
         expect(reply).toEqual({ ok: true, result: testUser })
         return
       }
+      // No chain is configured for this bridge: nothing to switch to; eth_chainId is answered by the frame.
+      if (type === 'SWITCH_NETWORK') {
+        expect(reply).toEqual({ ok: false, error: { code: 4902, message: 'Chain is not supported' } })
+        return
+      }
+      if (type === 'RPC_REQUEST') {
+        expect(reply).toEqual({ ok: true, result: '0x7a69' })
+        return
+      }
       expect(reply).toEqual({
         ok: false,
         error: { code: 4200, message: `${type} is not available in this frame yet`, data: { type } },

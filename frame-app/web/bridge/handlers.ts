@@ -8,6 +8,7 @@ import {
 import { connectDevice, connectEmail, connectOtp } from '../login/email.ts'
 import { getUser, isConnected, signOut } from '../login/session.ts'
 import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../login/updateEmail.ts'
+import { switchNetwork } from '../rpc/switchNetwork.ts'
 import type { RequestContext } from './context.ts'
 import { nextTheme } from './theme.ts'
 
@@ -36,7 +37,11 @@ export const handlers: Handlers = {
   CONNECT_OTP: connectOtp,
   CONNECT_DEVICE: connectDevice,
   GET_USER: async (params, ctx) => getUser(params, ctx),
-  SIGN_OUT: async (_params, ctx) => signOut(ctx),
+  SIGN_OUT: async (_params, ctx) => {
+    // The released auth shares go with the session, not 15 idle minutes later.
+    ctx.rpc.authShares.clear()
+    return signOut(ctx)
+  },
   UPDATE_EMAIL: updateEmail,
   UPDATE_EMAIL_PRIMARY_OTP: updateEmailPrimaryOtp,
   UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,
@@ -71,7 +76,9 @@ export const handlers: Handlers = {
 
   RPC_ABORT: async ({ id }, ctx) => ({ aborted: ctx.aborts.abort(id) }),
 
-  SWITCH_NETWORK: notAvailable('SWITCH_NETWORK'),
+  SWITCH_NETWORK: switchNetwork,
+  // Loaded on the first RPC request: the frame's first load carries no RPC or signing code.
+  RPC_REQUEST: async (params, ctx) => (await import('../rpc/rpcRequest.ts')).rpcRequest(params, ctx),
   CONNECT_SOCIAL: notAvailable('CONNECT_SOCIAL'),
   GET_FARCASTER_URI: notAvailable('GET_FARCASTER_URI'),
   CONNECT_FARCASTER: notAvailable('CONNECT_FARCASTER'),
@@ -79,5 +86,4 @@ export const handlers: Handlers = {
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: notAvailable('GET_SMART_ACCOUNT_ENABLED_NETWORKS'),
   INIT_SMART_ACCOUNT: notAvailable('INIT_SMART_ACCOUNT'),
   SET_PREFERRED_ACCOUNT: notAvailable('SET_PREFERRED_ACCOUNT'),
-  RPC_REQUEST: notAvailable('RPC_REQUEST'),
 }

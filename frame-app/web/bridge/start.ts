@@ -22,6 +22,10 @@ export type StartBridgeParameters = {
   projectId: string
   /** CAIP-2 id from the frame URL. */
   chainId: string
+  /** The chains from the server-injected config (default none). */
+  chains?: BridgeContext['chains']
+  /** From the server-injected config (default APPROVAL_TIMEOUT_MS). */
+  approvalTimeoutMs?: number
   /** Builds the account services (login, session, custody) given the bridge's event sender. */
   account?: (emit: BridgeContext['emit']) => AccountServices
 }
@@ -57,6 +61,8 @@ export function startBridge(parameters: StartBridgeParameters): Bridge {
     projectId: parameters.projectId,
     parentOrigin,
     chainId: parameters.chainId,
+    ...(parameters.chains && { chains: parameters.chains }),
+    ...(parameters.approvalTimeoutMs !== undefined && { approvalTimeoutMs: parameters.approvalTimeoutMs }),
     applyTheme: (next, previous) => applyTheme(win.document.documentElement, next, previous),
     reload: () => win.location.reload(),
     emit,
@@ -86,6 +92,7 @@ export function startBridge(parameters: StartBridgeParameters): Bridge {
     stop() {
       unlisten()
       context.aborts.abortAll()
+      context.rpc.authShares.clear()
     },
   }
 }

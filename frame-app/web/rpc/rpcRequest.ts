@@ -1,0 +1,73 @@
+/**
+ * RPC_REQUEST: the dApp's EIP-1193 requests for the embedded wallet. Loaded with `import()` on the first
+ * one (not part of the frame's first load); signing code is a further chunk, loaded on the first unsafe
+ * request. Three paths (spec §6):
+ *
+ * - answered by the frame: eth_accounts, eth_chainId, wallet_getCapabilities, wallet_getCallsStatus;
+ * - other safe methods: proxied to the chain's node (JSON-RPC POST to its `rpcUrl`), whose errors come back
+ *   with the node's code and message;
+ * - unsafe methods: shown on the frame's approval screen, then signed (`signRequest.ts`).
+ * @module
+ */
+import { checkRpcCall, type ParsedParams, UnauthorizedError } from '@keyframe/protocol'
+import { ChainDisconnectedError } from '@keyframe/protocol/core'
+import type { RequestContext, Session } from '../bridge/context.ts'
+import type { RequestApproval } from './approval.ts'
+import { getCallsStatus } from './callsStatus.ts'
+import { getCapabilities } from './capabilities.ts'
+import { chainOf } from './chains.ts'
+import { withDefaultBlock } from './defaultBlock.ts'
+import { jsonRpc } from './jsonRpc.ts'
+
+export type RpcRequestOptions = {
+  /** The approval step; default the frame's approval screen. Tests of the RPC layer pass their own. */
+  requestApproval?: RequestApproval
+}
+
+/**
+ * Answers one RPC_REQUEST for the session's account.
+ * @throws UnsupportedMethodError (4200) for a method outside the allowed list, or one not built yet
+ *   (solana, permissions, user operations); InvalidParamsError (-32602) for bad params.
+ * @throws ChainDisconnectedError (4901) for a chain the frame is not configured for.
+ * @throws UnauthorizedError (4100) when a signing request names another account.
+ * @throws UserRejectedRequestError (4001) when the person rejects or lets the approval time out.
+ * @throws ProtocolError with the node's code and message when the node refuses.
+ */
+export async function rpcRequest(
+  params: ParsedParams<'RPC_REQUEST'>,
+  ctx: RequestContext,
+  options: RpcRequestOptions = {},
+): Promise<unknown> {
+  const call = checkRpcCall(params)
+  const session = sessionOf(ctx)
+  switch (call.method) {
+    case 'eth_accounts':
+      return [session.address]
+    case 'eth_chainId':
+      return chainIdHex(call.chainId ?? ctx.state.chainId)
+    case 'wallet_getCapabilities':
+      return getCapabilities(call.params as Parameters<typeof getCapabilities>[0], ctx.chains, session)
+    case 'wallet_getCallsStatus':
+      return getCallsStatus((call.params as [string])[0], ctx.rpc.batches, ctx.signal)
+  }
+  if (call.class === 'unsafe') {
+    const { signRequest } = await import('./signRequest.ts')
+    return signRequest(call, ctx, session, options)
+  }
+  const chain = chainOf(ctx, call.chainId)
+  return jsonRpc(chain.rpcUrl, call.method, withDefaultBlock(call.method, call.params), ctx.signal)
+}
+
+function sessionOf(ctx: RequestContext): Session {
+  // `dispatch` refuses RPC_REQUEST without a session (the table says so); this keeps the types honest.
+  if (!ctx.state.session) throw new UnauthorizedError()
+  return ctx.state.session
+}
+
+/** `eip155:31337` → `0x7a69`. eth_chainId on a network that is not EVM has no answer: 4901. */
+function chainIdHex(chainId: string): `0x${string}` {
+  const [namespace, reference = ''] = chainId.split(':')
+  if (namespace !== 'eip155' || !/^[0-9]+$/.test(reference))
+    throw new ChainDisconnectedError(`The provider is not connected to an EVM chain (${chainId}).`)
+  return `0x${BigInt(reference).toString(16)}`
+}

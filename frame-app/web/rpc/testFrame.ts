@@ -1,0 +1,119 @@
+/**
+ * Test support for the RPC layer: a frame logged in against the real server app (the harness: PGlite,
+ * real mail catcher), with its own fake IndexedDB, driven through `dispatch` as the parent would, and an
+ * approval step the test decides (the real screen needs a person and a browser; `web/approve` tests it).
+ * @module
+ */
+import { IDBFactory } from 'fake-indexeddb'
+import type { FrameChain } from '../../server/chains.ts'
+import { codeIn, type Harness } from '../../server/testing/harness.ts'
+import type { ApprovalDetails } from '../approve/details.ts'
+import type { RequestApprovalContext } from '../approve/requestApproval.ts'
+import { type AccountServices, createBridgeContext } from '../bridge/context.ts'
+import { dispatch } from '../bridge/dispatch.ts'
+import { type Handlers, handlers } from '../bridge/handlers.ts'
+import { createApi } from '../session/api.ts'
+import { createTokenStore } from '../session/tokenStore.ts'
+import { type DeviceStore, openDeviceStore } from '../wallet/deviceStore.ts'
+import { rpcRequest } from './rpcRequest.ts'
+
+/** The person at the approval screen, as a test plays them: approves by default. */
+export function approver() {
+  const seen: { details: ApprovalDetails; context: RequestApprovalContext }[] = []
+  let decide: (details: ApprovalDetails, context: RequestApprovalContext) => Promise<void> = async () => {}
+  return {
+    seen,
+    /** What the person does with the next approvals. */
+    decides(next: typeof decide) {
+      decide = next
+    },
+    requestApproval(details: ApprovalDetails, context: RequestApprovalContext) {
+      seen.push({ details, context })
+      return decide(details, context)
+    },
+  }
+}
+export type Approver = ReturnType<typeof approver>
+
+export type TestFrameOptions = {
+  chains: FrameChain[]
+  approver: Approver
+  /** Default 'ops' (operator recovery: no passphrase prompt). */
+  projectId?: string
+  parentOrigin?: string
+  chainId?: string
+}
+
+/**
+ * A new frame in a new storage partition, logged in as `email` (a new wallet on first login).
+ * `serverCalls` counts the frame's calls to its server by path.
+ */
+export async function loggedInFrame(harness: Harness, email: string, options: TestFrameOptions) {
+  const storage = new Map<string, string>()
+  const tokens = createTokenStore({
+    getItem: (key) => storage.get(key) ?? null,
+    setItem: (key, value) => void storage.set(key, value),
+    removeItem: (key) => void storage.delete(key),
+  })
+  const indexedDB = new IDBFactory()
+  const serverCalls: string[] = []
+  let store: Promise<DeviceStore> | undefined
+  const account: AccountServices = {
+    api: createApi({
+      origin: 'http://localhost',
+      tokens,
+      fetch: async (input, init) => {
+        serverCalls.push(new URL(input).pathname)
+        return harness.app.request(input, init)
+      },
+    }),
+    tokens,
+    devices: () => {
+      store ??= openDeviceStore(indexedDB)
+      return store
+    },
+    prompt: async () => {
+      throw new Error('no passphrase prompt in these tests')
+    },
+    custody: () => import('../wallet/custody.ts'),
+  }
+  const events: { type: string; params: unknown }[] = []
+  const ctx = createBridgeContext({
+    projectId: options.projectId ?? 'ops',
+    parentOrigin: options.parentOrigin ?? 'https://ops.example',
+    chainId: options.chainId ?? 'eip155:31337',
+    chains: options.chains,
+    emit: (type, params) => events.push({ type, params }),
+    account,
+  })
+  const table: Handlers = {
+    ...handlers,
+    RPC_REQUEST: (params, c) => rpcRequest(params, c, { requestApproval: options.approver.requestApproval }),
+  }
+  const send = (type: string, params: unknown = {}, id: string = crypto.randomUUID()) =>
+    dispatch(type, { v: 1, id, params }, ctx, table)
+  /** The result of a request that must succeed. */
+  const ok = async (type: string, params: unknown = {}) => {
+    const reply = await send(type, params)
+    if (!reply.ok) throw new Error(`${type} refused: ${JSON.stringify(reply.error)}`)
+    return reply.result
+  }
+  /** An RPC request's reply. */
+  const rpc = (method: string, params?: unknown, chainId?: string) =>
+    send('RPC_REQUEST', { method, ...(params !== undefined && { params }), ...(chainId && { chainId }) })
+
+  await ok('CONNECT_EMAIL', { email })
+  await ok('CONNECT_OTP', { otp: codeIn(await harness.mail.waitFor(email, { subject: 'login code' })) })
+  const address = ctx.state.session!.address as `0x${string}`
+  return { ctx, events, send, ok, rpc, address, account, serverCalls, store: () => account.devices() }
+}
+
+/** A dev chain as the frame server is configured with it. */
+export function frameChainOf(chain: {
+  chainId: number
+  name: string
+  rpcUrl: string
+  nativeCurrency: FrameChain['nativeCurrency']
+}): FrameChain {
+  return { id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl, nativeCurrency: chain.nativeCurrency }
+}
