@@ -1,8 +1,10 @@
 import { disconnect } from '@keyframe/sdk'
 import { useAccount, useKeyframe, useModal, useTheme } from '@keyframe/sdk/react'
 import { useState } from 'react'
+import type { DemoChain } from './config.ts'
+import { EvmPanel } from './EvmPanel.tsx'
 
-export function App() {
+export function App({ chains, faucetUrl }: { chains: readonly DemoChain[]; faucetUrl: string }) {
   const keyframe = useKeyframe()
   const { isOpen, view, open } = useModal()
   const { themeMode, setThemeMode } = useTheme()
@@ -72,6 +74,7 @@ export function App() {
       <p>
         Frame chain id: <output data-testid="frame-chain">{chainId}</output>
       </p>
+      <EvmPanel keyframe={keyframe} chains={chains} faucetUrl={faucetUrl} />
     </main>
   )
 }

@@ -1,5 +1,25 @@
-/** Where this demo finds its frame: injected into the page by whoever serves it (devstack, e2e). */
-export type DemoConfig = { projectId: string; frameUrl: string }
+import { defineChain } from 'viem'
+
+/** An ERC20 the demo can send (the devstack deploys them on every chain). */
+export type DemoToken = { address: `0x${string}`; symbol: string; name: string; decimals: number }
+
+/** A local chain as the devstack describes it. */
+export type DemoChainConfig = {
+  chainId: number
+  name: string
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  tokens: DemoToken[]
+}
+
+/** Where this demo finds its frame, chains and faucet: injected into the page by whoever serves it (devstack, e2e). */
+export type DemoConfig = {
+  projectId: string
+  frameUrl: string
+  chains: DemoChainConfig[]
+  /** The devstack's faucet (`POST {faucetUrl}/fund`). */
+  faucetUrl: string
+}
 
 export function readDemoConfig(): DemoConfig {
   const el = document.getElementById('keyframe-demo-config')
@@ -7,8 +27,18 @@ export function readDemoConfig(): DemoConfig {
   return JSON.parse(el.textContent) as DemoConfig
 }
 
-/** The demo's networks: the local anvil chains of the devstack. */
-export const demoNetworks = [
-  { id: 31337, name: 'Anvil' },
-  { id: 31338, name: 'Anvil 2' },
-]
+/** The demo's networks as viem chains, with the ERC20s Send offers (`tokens`). */
+export function demoChains(config: DemoConfig) {
+  return config.chains.map((chain) =>
+    defineChain({
+      id: chain.chainId,
+      name: chain.name,
+      nativeCurrency: chain.nativeCurrency,
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+      testnet: true,
+      tokens: chain.tokens,
+    }),
+  )
+}
+
+export type DemoChain = ReturnType<typeof demoChains>[number]

@@ -3,13 +3,14 @@ import { KeyframeProvider } from '@keyframe/sdk/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
-import { demoNetworks, readDemoConfig } from './config.ts'
+import { demoChains, readDemoConfig } from './config.ts'
 
-const { projectId, frameUrl } = readDemoConfig()
+const config = readDemoConfig()
+const chains = demoChains(config)
 const keyframe = createKeyframe({
-  projectId,
-  frameUrl,
-  networks: demoNetworks,
+  projectId: config.projectId,
+  frameUrl: config.frameUrl,
+  networks: chains,
   metadata: { name: 'Keyframe demo', url: location.origin, icons: [] },
 })
 // For the e2e suites and benchmarks, which drive the page from outside.
@@ -18,7 +19,7 @@ Object.assign(window, { keyframe })
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <KeyframeProvider keyframe={keyframe}>
-      <App />
+      <App chains={chains} faucetUrl={config.faucetUrl} />
     </KeyframeProvider>
   </StrictMode>,
 )

@@ -1,8 +1,12 @@
 import { type Account, createKeyframe, disconnect, getAccount, watchAccount } from '@keyframe/sdk'
-import { demoNetworks, readDemoConfig } from './config.ts'
+import { demoChains, readDemoConfig } from './config.ts'
 
-const { projectId, frameUrl } = readDemoConfig()
-const keyframe = createKeyframe({ projectId, frameUrl, networks: demoNetworks })
+const config = readDemoConfig()
+const keyframe = createKeyframe({
+  projectId: config.projectId,
+  frameUrl: config.frameUrl,
+  networks: demoChains(config),
+})
 Object.assign(window, { keyframe })
 
 const byId = (id: string) => document.getElementById(id) as HTMLElement
