@@ -14,7 +14,9 @@ import { measureClick } from './click.ts'
 import { measureEmailLogin } from './emailLogin.ts'
 import { measureFloor } from './floor.ts'
 import { formatOtpThroughput, measureOtpThroughput, otpThroughputMarkdown } from './otpThroughput.ts'
+import { formatPersonalSign, measurePersonalSign, personalSignMarkdown } from './personalSign.ts'
 import { measureReady } from './ready.ts'
+import { formatRpcOverhead, measureRpcOverhead, rpcOverheadMarkdown } from './rpcOverhead.ts'
 
 const kB = (n: number) => `${(n / 1024).toFixed(2)} kB`
 const ms = (n: number) => `${n.toFixed(1)} ms`
@@ -31,6 +33,8 @@ try {
   const click = await measureClick(browser, stack)
   const clickVanilla = await measureClick(browser, stack, 'vanilla.html')
   const login = await measureEmailLogin(browser, operatorStack)
+  const rpc = await measureRpcOverhead(browser, operatorStack)
+  const sign = await measurePersonalSign(browser, operatorStack)
   // PostgreSQL-backed, in its own server process (see otpThroughput.ts); the stacks and browser sit idle.
   const otp = await measureOtpThroughput()
 
@@ -82,6 +86,7 @@ try {
   ]
   for (const [name, value, budget, verdict] of [...rows, ...loginRows])
     console.log(`${name.padEnd(62)} ${value.padStart(10)}  ${budget.padEnd(9)} ${verdict}`)
+  console.log(`\n${formatRpcOverhead(rpc)}\n${formatPersonalSign(sign)}`)
   console.log(`\n${formatOtpThroughput(otp)}`)
 
   const scripts = (figures: typeof react) =>
@@ -135,9 +140,13 @@ ${scripts(vanilla)}
 - Click → Connect (React): ${click.runs.map((n) => n.toFixed(1)).join(', ')}
 - Click → Connect (vanilla): ${clickVanilla.runs.map((n) => n.toFixed(1)).join(', ')}
 
+${rpcOverheadMarkdown(rpc)}
+${personalSignMarkdown(sign)}
 ${otpThroughputMarkdown(otp)}`
   writeFileSync(new URL('../RESULTS.md', import.meta.url), md)
   console.log('\nWrote bench/RESULTS.md')
+  // The EVM budgets are exact figures of this run: over them, the run fails.
+  if (!rpc.ok || !sign.ok) process.exitCode = 1
 } finally {
   await browser.close()
   await stack.close()
