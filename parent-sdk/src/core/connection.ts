@@ -17,6 +17,7 @@ import {
 import { attachEmbedded, embeddedConnector } from '../connectors/embedded/connector.ts'
 import type { FrameClient } from '../frame/createFrameClient.ts'
 import { attachApproval } from './approval.ts'
+import { removeConnectedConnector, saveConnectedConnector } from './connectedConnector.ts'
 import { getActiveConnector, setActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { BrowserOnlyError, DestroyedError, DisconnectError } from './errors.ts'
@@ -93,6 +94,7 @@ function reset(kf: Keyframe) {
   runtime.email = undefined
   runtime.newEmail = undefined
   wipeLogin(kf._internal.storage)
+  removeConnectedConnector(kf._internal.storage, 'eip155', 'embedded')
   const { store } = kf._internal
   if (store.getState().connections !== DISCONNECTED_ALL) store.setState({ connections: DISCONNECTED_ALL })
   if (getActiveConnector(kf)?.type === 'embedded') setActiveConnector(kf, 'eip155', undefined)
@@ -128,7 +130,11 @@ function connected(kf: Keyframe, user: User) {
     connections: { ...DISCONNECTED_ALL, [namespace]: connection },
     activeNamespace: namespace,
   })
-  if (namespace === 'eip155') setActiveConnector(kf, 'eip155', embeddedConnector(kf))
+  if (namespace === 'eip155') {
+    setActiveConnector(kf, 'eip155', embeddedConnector(kf))
+    // The connector that connected last is the one the next start restores.
+    saveConnectedConnector(storage, 'eip155', 'embedded')
+  }
   saveLogin(storage, { email: user.email ?? runtime.email, chainId })
   runtime.email = undefined
   // Only on the step to connected: reading the same user again (a session update) moves no modal.
@@ -191,12 +197,14 @@ export async function syncConnection(kf: Keyframe): Promise<void> {
 
 /**
  * On start (SPEC §4): restores the stored status, then syncs. With the used flag set the status starts
- * 'connecting' and the frame is created at once; without it nothing is loaded. Browser only. @internal
+ * 'connecting' and the frame is created at once; without it nothing is loaded. Returns whether a restore
+ * started. Browser only. @internal
  */
-export function restoreConnection(kf: Keyframe) {
-  if (!readLoginCache(kf._internal.storage).emailLoginUsed) return
+export function restoreConnection(kf: Keyframe): boolean {
+  if (!readLoginCache(kf._internal.storage).emailLoginUsed) return false
   setStatus(kf, 'connecting')
   void syncConnection(kf)
+  return true
 }
 
 /**

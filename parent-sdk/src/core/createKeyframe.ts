@@ -14,6 +14,7 @@ import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
 import { SDK_VERSION } from '../version.ts'
 import { attachFrame, getAccount, namespaceOf, restoreConnection } from './connection.ts'
 import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
+import { endInjected, restoreInjected } from './injected.ts'
 import { createMemoryStorage, defaultStorage, type LoginCacheStorage } from './loginCache.ts'
 import { watchUnsupportedChain } from './network.ts'
 import * as router from './router.ts'
@@ -210,8 +211,9 @@ function resolveOptions(options: KeyframeOptions) {
 /**
  * Creates a Keyframe instance: the modal's state, its lazily loaded UI and the lazily loaded frame client.
  * Safe to call during server rendering (touches no `window`); `open()` and `frame()` need a browser. In a
- * browser, a previous e-mail login (the login cache's used flag) is restored at once: the status starts
- * 'connecting' and the frame loads to check the session (SPEC §4).
+ * browser, the connection that connected last is restored at once (SPEC §4): the status starts 'connecting';
+ * an injected wallet is asked for its accounts without a prompt, an e-mail login (the login cache's used
+ * flag) has the frame load to check the session.
  * @throws {ConfigError} `projectId` is missing (also reported to `onAlert`), or another option is invalid.
  * @example
  * import { createKeyframe } from '@keyframe/sdk'
@@ -377,6 +379,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       unannounce?.()
       unannounce = undefined
       endEmbeddedProvider(kf)
+      endInjected(kf)
       for (const remove of [...subscriptions]) remove()
     },
     _internal: {
@@ -409,7 +412,8 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
   if (isBrowser()) {
     watchUnsupportedChain(kf)
     if (options.announceProvider !== false) unannounce = announceProvider(kf)
-    restoreConnection(kf)
+    // The connector that connected last wins: an injected wallet's, else the e-mail login's.
+    if (!restoreInjected(kf)) restoreConnection(kf)
   }
   return kf
 }

@@ -2,12 +2,16 @@
 // Connecting an injected wallet through the modal, as a person does: the wallet announces itself (EIP-6963),
 // the Connect view lists it, a click asks the wallet; the wallet here is a real EIP-1193 object answering
 // the wallet methods (no chain is needed to connect).
-import { afterEach, expect, test } from 'vitest'
-import { announceWallet, createTestWallet, WALLET_ADDRESS } from '../../test/anvilWallet.ts'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { announceWallet, createTestWallet, type TestWallet, WALLET_ADDRESS } from '../../test/anvilWallet.ts'
+import { installFakeFrames } from '../../test/fakeFrame.ts'
+import { frameCreatedByKeyframe, ok, USER } from '../../test/frameFlow.ts'
+import { CONNECTED_CONNECTOR_KEY } from './connectedConnector.ts'
 import { disconnect, getAccount } from './connection.ts'
 import { getActiveConnector } from './connectors.ts'
 import { createKeyframe, type Keyframe } from './createKeyframe.ts'
 import { connectInjected, getInjectedWallets, watchInjectedWallets } from './injected.ts'
+import { saveLogin } from './loginCache.ts'
 import { getRecentWallets, RECENT_WALLETS_KEY } from './recentWallets.ts'
 
 const instances: Keyframe[] = []
@@ -17,6 +21,7 @@ afterEach(async () => {
   for (const kf of instances.splice(0)) kf.destroy()
   for (const stop of stops.splice(0)) stop()
   await tick()
+  delete (window as { ethereum?: unknown }).ethereum
   localStorage.clear()
   document.body.innerHTML = ''
 })
@@ -76,6 +81,8 @@ test('default: connecting from the Connect view sets the eip155 connection and c
   metamask.emit('accountsChanged', [])
   expect(getAccount(kf).status).toBe('disconnected')
   expect(getActiveConnector(kf)).toBeUndefined()
+  // A wallet that dropped the account is not restored on the next start.
+  expect(localStorage.getItem(CONNECTED_CONNECTOR_KEY)).toBeNull()
 })
 
 test('behavior: ConnectingExternal says "Continue in {name}", then "Connection declined" with Try again', async () => {
@@ -155,6 +162,33 @@ test('behavior: disconnect() revokes the injected wallet’s permission and disc
   expect(getAccount(kf).status).toBe('disconnected')
   expect(getActiveConnector(kf)).toBeUndefined()
   expect(metamask.listenerCount()).toBe(0)
+  expect(localStorage.getItem(CONNECTED_CONNECTOR_KEY)).toBeNull()
+})
+
+test('behavior: a connect overtaken by a newer one leaves no listener on its wallet', async () => {
+  const metamask = wallet('MetaMask', 'io.metamask')
+  const rabby = wallet('Rabby', 'io.rabby')
+  // MetaMask's prompt stays open while the person picks Rabby instead; MetaMask answers last.
+  let answer: (accounts: string[]) => void = () => {}
+  const request = metamask.request
+  metamask.request = (args) =>
+    args.method === 'eth_requestAccounts' ? new Promise((resolve) => (answer = resolve)) : request(args)
+  const kf = setup()
+  const first = connectInjected(kf, 'injected:io.metamask')
+  await connectInjected(kf, 'injected:io.rabby')
+  answer([WALLET_ADDRESS])
+  await first
+  expect(getActiveConnector(kf)?.id).toBe('injected:io.rabby')
+  expect(metamask.listenerCount()).toBe(0)
+  expect(rabby.listenerCount()).toBe(3)
+
+  // A connector another one takes over from stops listening too.
+  metamask.request = request
+  await connectInjected(kf, 'injected:io.metamask')
+  expect(rabby.listenerCount()).toBe(0)
+  expect(metamask.listenerCount()).toBe(3)
+  kf.destroy()
+  expect(metamask.listenerCount()).toBe(0)
 })
 
 test('behavior: the list follows announcements while watched; nothing stays on window once unwatched', async () => {
@@ -170,4 +204,143 @@ test('behavior: the list follows announcements while watched; nothing stays on w
   const announced = new CustomEvent('eip6963:announceProvider', { detail: {} })
   window.dispatchEvent(announced)
   expect(getInjectedWallets(kf).map((w) => w.id)).toEqual(['injected:io.metamask'])
+})
+
+describe('restore on start (SPEC §4)', () => {
+  let frames: ReturnType<typeof installFakeFrames> | undefined
+  afterEach(() => {
+    frames?.restore()
+    frames = undefined
+  })
+
+  const stored = () => JSON.parse(localStorage.getItem(CONNECTED_CONNECTOR_KEY) ?? 'null')
+  /** The page before the reload connected `id`, then went away. */
+  const connectedBefore = (id: string) =>
+    localStorage.setItem(CONNECTED_CONNECTOR_KEY, JSON.stringify({ eip155: id }))
+  /** `wallet` answers `eth_accounts` with `accounts` (a locked wallet, a revoked site: none). */
+  function accountsOf(provider: TestWallet, accounts: string[]) {
+    const request = provider.request
+    provider.request = async (args) => {
+      const answer = await request(args)
+      return args.method === 'eth_accounts' ? accounts : answer
+    }
+  }
+
+  test('default: after a reload the wallet is connected again through eth_accounts, without a prompt', async () => {
+    const metamask = wallet('MetaMask', 'io.metamask')
+    const before = setup()
+    await connectInjected(before, 'injected:io.metamask')
+    expect(stored()).toEqual({ eip155: 'injected:io.metamask' })
+    before.destroy()
+    expect(metamask.listenerCount()).toBe(0)
+    metamask.calls.splice(0)
+
+    const kf = setup()
+    expect(getAccount(kf).status).toBe('connecting')
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('connected'))
+    expect(getAccount(kf)).toMatchObject({ address: WALLET_ADDRESS, chainId: 'eip155:31337' })
+    expect(getActiveConnector(kf)).toMatchObject({ id: 'injected:io.metamask', type: 'injected' })
+    expect(metamask.calls).toEqual(['eth_accounts', 'eth_chainId'])
+    expect(kf.getState().open).toBe(false)
+    expect(kf._internal.frameStarted()).toBe(false)
+    // It follows the wallet as after a connect.
+    metamask.emit('chainChanged', '0x7a6a')
+    expect(getAccount(kf).chainId).toBe('eip155:31338')
+  })
+
+  test('behavior: a wallet with no account for the site → disconnected, and it is forgotten', async () => {
+    const metamask = wallet('MetaMask', 'io.metamask')
+    accountsOf(metamask, [])
+    connectedBefore('injected:io.metamask')
+    const kf = setup()
+    expect(getAccount(kf).status).toBe('connecting')
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('disconnected'))
+    expect(metamask.calls).toEqual(['eth_accounts'])
+    expect(getActiveConnector(kf)).toBeUndefined()
+    expect(stored()).toBeNull()
+    expect(metamask.listenerCount()).toBe(0)
+  })
+
+  test('behavior: the wallet gone from the page → disconnected after a short wait, and it is forgotten', async () => {
+    wallet('Rabby', 'io.rabby')
+    connectedBefore('injected:io.metamask')
+    const started = Date.now()
+    const kf = setup()
+    expect(getAccount(kf).status).toBe('connecting')
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('disconnected'), { timeout: 2000 })
+    expect(Date.now() - started).toBeLessThan(1500)
+    expect(stored()).toBeNull()
+  })
+
+  test('behavior: a wallet announcing itself late, and a plain window.ethereum, are restored', async () => {
+    connectedBefore('injected:io.metamask')
+    const metamask = createTestWallet([{ chainId: 31337, rpcUrl: '', close: async () => {} }])
+    const kf = setup()
+    setTimeout(() => stops.push(announceWallet(metamask, { name: 'MetaMask', rdns: 'io.metamask' })), 100)
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('connected'))
+    expect(metamask.calls).toEqual(['eth_accounts', 'eth_chainId'])
+
+    const ethereum = createTestWallet([{ chainId: 31338, rpcUrl: '', close: async () => {} }])
+    ;(window as { ethereum?: unknown }).ethereum = ethereum
+    connectedBefore('injected')
+    const again = setup()
+    await vi.waitFor(() => expect(getAccount(again).status).toBe('connected'))
+    expect(getAccount(again).chainId).toBe('eip155:31338')
+    expect(getActiveConnector(again)?.id).toBe('injected')
+    expect(ethereum.calls).toEqual(['eth_accounts', 'eth_chainId'])
+  })
+
+  test('behavior: the connection made last wins over an earlier e-mail login, and the other way round', async () => {
+    frames = installFakeFrames()
+    const metamask = wallet('MetaMask', 'io.metamask')
+    saveLogin(localStorage, { email: USER.email, chainId: 'eip155:31337' })
+    connectedBefore('injected:io.metamask')
+    const kf = setup()
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('connected'))
+    expect(getActiveConnector(kf)?.id).toBe('injected:io.metamask')
+    expect(kf._internal.frameStarted()).toBe(false)
+    kf.destroy()
+
+    // The e-mail login came after the wallet: the frame restores it, the wallet is not asked.
+    metamask.calls.splice(0)
+    connectedBefore('embedded')
+    const next = setup()
+    expect(getAccount(next).status).toBe('connecting')
+    await frameCreatedByKeyframe(frames, {
+      IS_CONNECTED: () => ok({ isConnected: true }),
+      GET_USER: () => ok(USER),
+    })
+    await vi.waitFor(() => expect(getAccount(next).status).toBe('connected'))
+    expect(getAccount(next).address).toBe(USER.address)
+    expect(getActiveConnector(next)?.id).toBe('embedded')
+    expect(metamask.calls).toEqual([])
+    expect(stored()).toEqual({ eip155: 'embedded' })
+  })
+
+  test('behavior: a wallet that cannot be restored gives way to the e-mail login stored before it', async () => {
+    frames = installFakeFrames()
+    saveLogin(localStorage, { email: USER.email, chainId: 'eip155:31337' })
+    connectedBefore('injected:io.metamask')
+    const kf = setup()
+    await frameCreatedByKeyframe(frames, {
+      IS_CONNECTED: () => ok({ isConnected: true }),
+      GET_USER: () => ok(USER),
+    })
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('connected'))
+    expect(getActiveConnector(kf)?.id).toBe('embedded')
+    // The e-mail login is now the one that connected last.
+    expect(stored()).toEqual({ eip155: 'embedded' })
+  })
+
+  test('behavior: destroy during the wait leaves nothing behind and changes nothing', async () => {
+    connectedBefore('injected:io.metamask')
+    const kf = setup()
+    kf.destroy()
+    // No one listens for the wallet any more: announcing it now asks it nothing.
+    const metamask = wallet('MetaMask', 'io.metamask')
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(metamask.calls).toEqual([])
+    expect(getAccount(kf).status).toBe('connecting')
+    expect(stored()).toEqual({ eip155: 'injected:io.metamask' })
+  })
 })

@@ -1,7 +1,8 @@
 /**
- * Injected wallets (EIP-6963 and a plain `window.ethereum`): the list the page offers, and connecting one
- * as the eip155 connector (SPEC §4). The discovery runs while something watches the list (the Connect view);
- * a read without a watcher asks the wallets once and stops listening at once, so nothing stays on `window`.
+ * Injected wallets (EIP-6963 and a plain `window.ethereum`): the list the page offers, connecting one as
+ * the eip155 connector, and restoring that connection on the next start (SPEC §4). The discovery runs while
+ * something watches the list (the Connect view) or a restore looks for its wallet; a read without a watcher
+ * asks the wallets once and stops listening at once, so nothing stays on `window`.
  * @module
  */
 import { type Caip2Id, type Caip10Id, UserRejectedRequestError } from '@keyframe/protocol/core'
@@ -13,11 +14,17 @@ import {
 } from '../connectors/injected/connector.ts'
 import {
   createInjectedDiscovery,
+  INJECTED_FALLBACK_ID,
   type InjectedDiscovery,
   type InjectedWallet,
 } from '../connectors/injected/discovery.ts'
-import { CONNECT_VIEWS } from './connection.ts'
-import { getActiveConnector, setActiveConnector } from './connectors.ts'
+import {
+  readConnectedConnector,
+  removeConnectedConnector,
+  saveConnectedConnector,
+} from './connectedConnector.ts'
+import { CONNECT_VIEWS, restoreConnection } from './connection.ts'
+import { getActiveConnector, setActiveConnector, watchActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { BrowserOnlyError, DestroyedError } from './errors.ts'
 import { addRecentWallet } from './recentWallets.ts'
@@ -38,10 +45,15 @@ type Runtime = {
   /** The last list read without a watcher, so repeated reads return the same array while it is unchanged. */
   probed: readonly InjectedWallet[]
   connect: ExternalConnect | undefined
-  /** Bumped by each connect: an older attempt's late answer is dropped. */
+  /** Bumped by each connect and restore: an older attempt's late answer is dropped. */
   attempt: number
   listeners: Set<() => void>
+  /** Ends the restore's wait for its wallet, while it waits. */
+  stopRestore: (() => void) | undefined
 }
+
+/** How long a restore waits for the stored wallet to announce itself after asking (EIP-6963). */
+const RESTORE_WAIT_MS = 500
 
 const runtimes = new WeakMap<Keyframe, Runtime>()
 
@@ -55,6 +67,7 @@ function runtimeOf(kf: Keyframe): Runtime {
       connect: undefined,
       attempt: 0,
       listeners: new Set(),
+      stopRestore: undefined,
     }
     runtimes.set(kf, runtime)
   }
@@ -181,11 +194,33 @@ function createConnector(kf: Keyframe, wallet: InjectedWallet): InjectedConnecto
     },
     onDisconnect: () => {
       if (!isActive()) return
+      removeConnectedConnector(kf._internal.storage, 'eip155', connector.id)
       setActiveConnector(kf, 'eip155', undefined)
       setDisconnected(kf)
     },
   })
   return connector
+}
+
+/**
+ * Makes `connector` hold eip155 with the wallet's account, and remembers it so the next start restores it.
+ * It follows its wallet until another connector takes over.
+ */
+function activate(
+  kf: Keyframe,
+  connector: InjectedConnector,
+  result: { accounts: readonly `0x${string}`[]; chainId: number },
+) {
+  setActiveConnector(kf, 'eip155', connector)
+  const unwatch = watchActiveConnector(kf, {
+    onChange(active) {
+      if (active === connector) return
+      unwatch()
+      connector.release()
+    },
+  })
+  updateConnection(kf, { address: result.accounts[0] as string, chainId: result.chainId })
+  saveConnectedConnector(kf._internal.storage, 'eip155', connector.id)
 }
 
 /**
@@ -246,13 +281,90 @@ export async function connectInjected(
   }
   const address = result.accounts[0] as `0x${string}`
   const chainId: Caip2Id = `eip155:${result.chainId}`
-  if (attempt !== runtime.attempt || kf._internal.isDestroyed()) return { address, chainId }
+  if (attempt !== runtime.attempt || kf._internal.isDestroyed()) {
+    // Overtaken: the newer attempt decides; this one's wallet events must not linger.
+    connector.release()
+    return { address, chainId }
+  }
 
-  setActiveConnector(kf, 'eip155', connector)
-  updateConnection(kf, { address, chainId: result.chainId })
+  activate(kf, connector, result)
   addRecentWallet(kf, { id: wallet.id, name: wallet.name })
   setExternalConnect(kf, { wallet: info, status: 'connected' })
   const { open, view } = store.getState()
   if (open && CONNECT_VIEWS.includes(view)) kf.close()
   return { address, chainId }
+}
+
+/** The wallet `id` once it is on the page: at once, or when it announces itself within RESTORE_WAIT_MS. */
+function findWallet(kf: Keyframe, id: string): Promise<InjectedWallet | undefined> {
+  const runtime = runtimeOf(kf)
+  const discovery = createInjectedDiscovery(window)
+  const find = () => discovery.getWallets().find((wallet) => wallet.id === id)
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let unsubscribe = () => {}
+    const done = (wallet: InjectedWallet | undefined) => {
+      clearTimeout(timer)
+      unsubscribe()
+      discovery.destroy()
+      runtime.stopRestore = undefined
+      resolve(wallet)
+    }
+    const found = find()
+    if (found) {
+      done(found)
+      return
+    }
+    unsubscribe = discovery.subscribe(() => {
+      const wallet = find()
+      if (wallet) done(wallet)
+    })
+    timer = setTimeout(() => done(undefined), RESTORE_WAIT_MS)
+    runtime.stopRestore = () => done(undefined)
+  })
+}
+
+/**
+ * On start (SPEC §4), when an injected wallet connected last: the status is 'connecting' at once, then the
+ * wallet is looked for (EIP-6963, or `window.ethereum` for 'injected') and asked for its accounts with
+ * `eth_accounts`, which never prompts. Accounts: connected, the wallet the active connector. No wallet, no
+ * account or an error: the stored id is dropped, and the e-mail login is restored if one is stored, else
+ * disconnected. Returns whether a restore started. Browser only. @internal
+ */
+export function restoreInjected(kf: Keyframe): boolean {
+  const { storage, store } = kf._internal
+  const id = readConnectedConnector(storage, 'eip155')
+  if (!isBrowser() || !id || (id !== INJECTED_FALLBACK_ID && !id.startsWith(`${INJECTED_FALLBACK_ID}:`))) {
+    return false
+  }
+  const runtime = runtimeOf(kf)
+  const attempt = ++runtime.attempt
+  const { connections } = store.getState()
+  store.setState({
+    connections: { ...connections, eip155: { status: 'connecting' } },
+    activeNamespace: 'eip155',
+  })
+  void (async () => {
+    const wallet = await findWallet(kf, id)
+    const connector = wallet && createConnector(kf, wallet)
+    const result = await connector?.connect({ isReconnecting: true }).catch(() => undefined)
+    if (attempt !== runtime.attempt || kf._internal.isDestroyed()) {
+      connector?.release()
+      return
+    }
+    if (connector && result) {
+      activate(kf, connector, result)
+      return
+    }
+    removeConnectedConnector(storage, 'eip155', id)
+    if (!restoreConnection(kf)) setDisconnected(kf)
+  })()
+  return true
+}
+
+/** On destroy: ends a restore's wait and stops following the active injected wallet. @internal */
+export function endInjected(kf: Keyframe): void {
+  runtimes.get(kf)?.stopRestore?.()
+  const connector = getActiveConnector(kf, 'eip155')
+  if (connector?.type === 'injected') (connector as InjectedConnector).release()
 }

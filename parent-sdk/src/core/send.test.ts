@@ -12,8 +12,10 @@ import {
   WALLET_ADDRESS,
   waitForReceipt,
 } from '../../test/anvilWallet.ts'
-import { createKeyframe, type Keyframe } from './createKeyframe.ts'
+import { disconnect } from './connection.ts'
+import { createKeyframe, type Keyframe, type KeyframeNetwork } from './createKeyframe.ts'
 import { connectInjected } from './injected.ts'
+import { switchNetwork } from './network.ts'
 import {
   estimateSendGas,
   fetchSendBalances,
@@ -49,7 +51,10 @@ afterEach(async () => {
   document.body.innerHTML = ''
 })
 
-async function setup(balanceWei?: bigint): Promise<{ kf: Keyframe; wallet: TestWallet }> {
+async function setup(
+  balanceWei?: bigint,
+  otherNetworks: KeyframeNetwork[] = [],
+): Promise<{ kf: Keyframe; wallet: TestWallet }> {
   if (balanceWei !== undefined)
     await rpc(anvil.rpcUrl, 'anvil_setBalance', [WALLET_ADDRESS, `0x${balanceWei.toString(16)}`])
   const wallet = createTestWallet([anvil])
@@ -64,6 +69,7 @@ async function setup(balanceWei?: bigint): Promise<{ kf: Keyframe; wallet: TestW
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         tokens: [{ address: kusd, symbol: 'kUSD', name: 'Keyframe USD', decimals: 6 }],
       },
+      ...otherNetworks,
     ],
   })
   instances.push(kf)
@@ -192,4 +198,45 @@ test('error: a declined send says "Signature declined"; another failure "Somethi
   await expect(sendTokens(kf)).rejects.toThrow('nonce too low')
   await new Promise((resolve) => setTimeout(resolve, 200))
   expect(kf.getState().toast).toMatchObject({ variant: 'error', message: 'Something went wrong' })
+})
+
+test('behavior: another account, another namespace or a disconnect empties the form (SPEC §4)', async () => {
+  const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+  const { kf, wallet } = await setup(10n ** 18n, [{ id: SOLANA, name: 'Solana' }])
+  const EMPTY = {
+    tokenBalances: [],
+    token: undefined,
+    sendTokenAmount: '',
+    receiverAddress: '',
+    gasPrice: undefined,
+    gasCost: undefined,
+    gasStatus: 'none',
+    loading: false,
+  }
+  async function fill() {
+    await fetchSendBalances(kf)
+    setSendAmount(kf, '0.5')
+    setSendReceiver(kf, RECEIVER)
+    await estimateSendGas(kf)
+    expect(getSendState(kf)).toMatchObject({ sendTokenAmount: '0.5', gasStatus: 'estimated' })
+  }
+
+  await fill()
+  wallet.emit('accountsChanged', ['0x90F79bf6EB2c4f870365E785982E1f101E93b906'])
+  expect(getSendState(kf)).toEqual(EMPTY)
+
+  // A balance read under way belongs to the old account: its answer is dropped.
+  const reading = fetchSendBalances(kf)
+  wallet.emit('accountsChanged', [WALLET_ADDRESS])
+  await reading
+  expect(getSendState(kf)).toEqual(EMPTY)
+
+  await fill()
+  await switchNetwork(kf, SOLANA)
+  expect(getSendState(kf)).toEqual(EMPTY)
+
+  await switchNetwork(kf, 31337)
+  await fill()
+  await disconnect(kf)
+  expect(getSendState(kf)).toEqual(EMPTY)
 })

@@ -8,7 +8,7 @@
 import { hasSufficientGas } from '@keyframe/protocol'
 import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import type { Eip1193Provider } from '../connectors/types.ts'
-import { getConnection } from './connection.ts'
+import { getConnection, watchAccount } from './connection.ts'
 import { getActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { getNetwork } from './network.ts'
@@ -68,11 +68,22 @@ type Runtime = { state: SendState; listeners: Set<() => void>; balancesRun: numb
 const runtimes = new WeakMap<Keyframe, Runtime>()
 
 function runtimeOf(kf: Keyframe): Runtime {
-  let runtime = runtimes.get(kf)
-  if (!runtime) {
-    runtime = { state: INITIAL, listeners: new Set(), balancesRun: 0, gasRun: 0 }
-    runtimes.set(kf, runtime)
-  }
+  const known = runtimes.get(kf)
+  if (known) return known
+  const runtime: Runtime = { state: INITIAL, listeners: new Set(), balancesRun: 0, gasRun: 0 }
+  runtimes.set(kf, runtime)
+  // SPEC §4: the form belongs to one account in one namespace. Another namespace, another account or a
+  // disconnect empties it, balances included (they were the old account's); reads under way are dropped.
+  watchAccount(kf, {
+    onChange(account, previous) {
+      if (account.namespace === previous.namespace && account.address === previous.address) return
+      runtime.balancesRun++
+      runtime.gasRun++
+      if (runtime.state === INITIAL) return
+      runtime.state = INITIAL
+      for (const listener of [...runtime.listeners]) listener()
+    },
+  })
   return runtime
 }
 
@@ -283,8 +294,9 @@ export function setSendReceiver(kf: Keyframe, receiverAddress: string): void {
 }
 
 /**
- * Empties the form (SPEC §4: after a send, and when the namespace changes): no amount, no receiver, no
- * estimate; the token list stays, with the native token selected.
+ * Empties the form (SPEC §4: after a send): no amount, no receiver, no estimate; the token list stays, with
+ * the native token selected. Another namespace or account, or a disconnect, empties it by itself, token
+ * list included.
  * @example
  * import { resetSend } from '@keyframe/sdk'
  * resetSend(kf)

@@ -164,3 +164,31 @@ test('error: connect refused in the wallet rejects with its 4001 and follows not
   await expect(connector.connect()).rejects.toMatchObject({ code: 4001 })
   expect(wallet.listenerCount()).toBe(0)
 })
+
+test('parameters: isReconnecting asks eth_accounts (never a prompt); no account is an error', async () => {
+  const { connector, wallet } = setup()
+  expect(await connector.connect({ isReconnecting: true })).toEqual({
+    accounts: [WALLET_ADDRESS],
+    chainId: 31337,
+  })
+  expect(wallet.calls).toEqual(['eth_accounts', 'eth_chainId'])
+  expect(wallet.listenerCount()).toBe(3)
+
+  const locked = setup()
+  const request = locked.wallet.request
+  locked.wallet.request = (args) => (args.method === 'eth_accounts' ? Promise.resolve([]) : request(args))
+  await expect(locked.connector.connect({ isReconnecting: true })).rejects.toThrow(
+    'the wallet returned no account',
+  )
+  expect(locked.wallet.listenerCount()).toBe(0)
+})
+
+test('behavior: release stops following the wallet without ending its connection', async () => {
+  const { connector, events, wallet } = setup()
+  await connector.connect()
+  connector.release()
+  expect(wallet.listenerCount()).toBe(0)
+  wallet.emit('accountsChanged', [])
+  expect(events).toEqual([])
+  expect(wallet.calls).toEqual(['eth_requestAccounts', 'eth_chainId'])
+})

@@ -31,8 +31,19 @@ export type InjectedConnectorParameters = {
 
 export type InjectedConnector = Connector & {
   readonly type: 'injected'
-  /** Asks the wallet for its accounts (`eth_requestAccounts`) and chain, then follows its events. */
-  connect(): Promise<{ accounts: readonly `0x${string}`[]; chainId: number }>
+  /**
+   * Asks the wallet for its accounts and chain, then follows its events. `eth_requestAccounts` may prompt
+   * the person; with `isReconnecting` it is `eth_accounts`, which never does (a restore on page load).
+   * @throws {TypeError} the wallet returned no account.
+   */
+  connect(parameters?: {
+    isReconnecting?: boolean
+  }): Promise<{ accounts: readonly `0x${string}`[]; chainId: number }>
+  /**
+   * Stops following the wallet's events and leaves its connection as it is: for a connector that does not
+   * hold the account (a newer connect overtook it, another connector took over, the instance went away).
+   */
+  release(): void
 }
 
 /** EIP-1193 `4001`, EIP-3085/MetaMask `4902` 'Unrecognized chain ID'. */
@@ -100,7 +111,7 @@ function addChainParameter(chainId: number, network: AddableNetwork) {
 
 /**
  * Creates the Connector of `wallet`. Its provider listeners are attached by `connect()` and removed by
- * `disconnect()` (or when the wallet ends the connection).
+ * `disconnect()`, `release()`, or when the wallet ends the connection.
  */
 export function createInjectedConnector(parameters: InjectedConnectorParameters): InjectedConnector {
   const { wallet, getNetwork } = parameters
@@ -158,14 +169,16 @@ export function createInjectedConnector(parameters: InjectedConnectorParameters)
     ...(wallet.icon ? { icon: wallet.icon } : {}),
     namespace: 'eip155',
     getProvider: async () => provider,
-    async connect() {
-      const accounts = await provider.request({ method: 'eth_requestAccounts' })
+    async connect({ isReconnecting = false } = {}) {
+      const method = isReconnecting ? 'eth_accounts' : 'eth_requestAccounts'
+      const accounts = await provider.request({ method })
       const valid = Array.isArray(accounts) ? accounts.filter(isAddress) : []
       if (valid.length === 0) throw new TypeError('the wallet returned no account')
       const chainId = toChainNumber(await provider.request({ method: 'eth_chainId' }))
       attach()
       return { accounts: valid, chainId }
     },
+    release: detach,
     async switchChain(chainId) {
       try {
         try {
