@@ -261,6 +261,25 @@ describe('restore on start (SPEC §4)', () => {
     expect(metamask.listenerCount()).toBe(0)
   })
 
+  test('behavior: a wallet that never answers eth_accounts → disconnected after 5 s, and it is forgotten', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const metamask = wallet('MetaMask', 'io.metamask')
+      const request = metamask.request
+      metamask.request = (args) => (args.method === 'eth_accounts' ? new Promise(() => {}) : request(args))
+      connectedBefore('injected:io.metamask')
+      const kf = setup()
+      await vi.advanceTimersByTimeAsync(4_900)
+      expect(getAccount(kf).status).toBe('connecting')
+      await vi.advanceTimersByTimeAsync(200)
+      expect(getAccount(kf).status).toBe('disconnected')
+      expect(stored()).toBeNull()
+      expect(metamask.listenerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   test('behavior: the wallet gone from the page → disconnected after a short wait, and it is forgotten', async () => {
     wallet('Rabby', 'io.rabby')
     connectedBefore('injected:io.metamask')

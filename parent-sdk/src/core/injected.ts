@@ -347,7 +347,11 @@ export function restoreInjected(kf: Keyframe): boolean {
   void (async () => {
     const wallet = await findWallet(kf, id)
     const connector = wallet && createConnector(kf, wallet)
-    const result = await connector?.connect({ isReconnecting: true }).catch(() => undefined)
+    const result =
+      connector &&
+      (await answerWithin(connector.connect({ isReconnecting: true }), RESTORE_ANSWER_MS, () =>
+        connector.release(),
+      ))
     if (attempt !== runtime.attempt || kf._internal.isDestroyed()) {
       connector?.release()
       return
@@ -360,6 +364,31 @@ export function restoreInjected(kf: Keyframe): boolean {
     if (!restoreConnection(kf)) setDisconnected(kf)
   })()
   return true
+}
+
+/** How long a restore waits for the wallet's `eth_accounts`: a wallet that never answers must not leave 'connecting'. */
+const RESTORE_ANSWER_MS = 5_000
+
+/** `promise`'s value, or undefined when it fails or takes longer than `ms` (then `onLate` runs if it succeeds later). */
+function answerWithin<T>(promise: Promise<T>, ms: number, onLate: () => void): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    let late = false
+    const timer = setTimeout(() => {
+      late = true
+      resolve(undefined)
+    }, ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        if (late) onLate()
+        else resolve(value)
+      },
+      () => {
+        clearTimeout(timer)
+        resolve(undefined)
+      },
+    )
+  })
 }
 
 /** On destroy: ends a restore's wait and stops following the active injected wallet. @internal */
