@@ -17,6 +17,11 @@ import type { ThemeState } from './theme.ts'
 export type Session = {
   readonly email: string
   readonly walletId: string
+  /**
+   * The server's id of this device (not the device store's own id): its auth share is released under it,
+   * so an unlock needs no other request first.
+   */
+  readonly deviceId: string
   /** EIP-55 EVM address. */
   readonly address: string
   readonly solanaAddress: string | null

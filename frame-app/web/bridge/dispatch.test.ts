@@ -15,6 +15,7 @@ const PROJECT_ID = 'dev'
 const TEST_SESSION = {
   email: 'ada@example.com',
   walletId: '9b2f7c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
+  deviceId: '4c1d2e3f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
   address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   solanaAddress: null,
   handle: 'handle',
@@ -75,11 +76,11 @@ const realResults: Partial<Record<RequestType, unknown>> = {
   SIGN_OUT: null,
 }
 
-/** What GET_USER answers for TEST_SESSION when asked with chainId eip155:1. */
+/** What GET_USER answers for TEST_SESSION when asked with chainId eip155:1 (not configured: no move). */
 const testUser = {
   email: TEST_SESSION.email,
   address: TEST_SESSION.address,
-  chainId: 'eip155:1',
+  chainId: 'eip155:31337',
   accounts: [{ address: TEST_SESSION.address, type: 'eoa' }],
   preferredAccountType: 'eoa',
   smartAccountDeployed: false,

@@ -122,7 +122,8 @@ describe('e-mail login, passphrase recovery', () => {
     const user = ok(await f.send('GET_USER', { chainId: 'eip155:1' }))
     address = user?.address as string
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    expect(user).toMatchObject({ email, chainId: 'eip155:1', accounts: [{ address, type: 'eoa' }] })
+    // eip155:1 is not among this frame's chains (none are configured here): it stays where it is.
+    expect(user).toMatchObject({ email, chainId: 'eip155:31337', accounts: [{ address, type: 'eoa' }] })
     expect(f.events.map((e) => e.type)).toEqual(['SESSION_UPDATE'])
     // On plain-http localhost the token lives in the frame's own storage, and the parent gets another value.
     const token = home.storage.get(TOKEN_KEY)

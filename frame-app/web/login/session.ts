@@ -4,10 +4,12 @@
  * @module
  */
 import type { RequestResult, RequestType } from '@keyframe/protocol'
-import { NotAvailableError, toCaip2 } from '@keyframe/protocol/core'
+import { NotAvailableError } from '@keyframe/protocol/core'
 import type { LoginResponse } from '../../server/auth/email/routes.ts'
 import type { SessionResponse } from '../../server/session/routes.ts'
 import type { AccountServices, BridgeContext, RequestContext } from '../bridge/context.ts'
+import { findChain } from '../rpc/chains.ts'
+import { moveToChain } from '../rpc/switchNetwork.ts'
 import type { Device } from '../wallet/deviceStore.ts'
 
 /** The account services, or 4200 for `type` in a frame built without them. */
@@ -47,10 +49,16 @@ export async function establishSession(ctx: RequestContext, login: LoginResponse
     store,
     device,
     prompt: account.prompt,
+    authShares: ctx.rpc.authShares,
     signal: ctx.signal,
   })
   ctx.state.login = null
-  ctx.state.session = { email: login.email, ...wallet, handle: crypto.randomUUID() }
+  ctx.state.session = {
+    email: login.email,
+    ...wallet,
+    deviceId: login.device.id,
+    handle: crypto.randomUUID(),
+  }
   ctx.emit('SESSION_UPDATE', { token: ctx.state.session.handle })
 }
 
@@ -66,8 +74,8 @@ export async function restoreSession(ctx: BridgeContext, signal?: AbortSignal): 
     account.tokens.clear()
     return false
   }
-  const { user, walletId } = body
-  if (!body.deviceVerified || !walletId || !user.address) return false
+  const { user, walletId, deviceId } = body
+  if (!body.deviceVerified || !deviceId || !walletId || !user.address) return false
   const store = await account.devices()
   const device = await store.getDevice()
   if (!device) return false
@@ -77,6 +85,7 @@ export async function restoreSession(ctx: BridgeContext, signal?: AbortSignal): 
   ctx.state.session = {
     email: user.email,
     walletId,
+    deviceId,
     address: user.address,
     solanaAddress: user.solanaAddress,
     handle: crypto.randomUUID(),
@@ -91,14 +100,21 @@ export async function isConnected(ctx: RequestContext): Promise<RequestResult<'I
   return { isConnected: await restoreSession(ctx, ctx.signal) }
 }
 
-/** GET_USER (spec §3 'Results: user'). A `chainId` moves the frame to that network. */
+/**
+ * GET_USER (spec §3 'Results: user'). A `chainId` moves the frame to that network as SWITCH_NETWORK does
+ * (CHAIN_CHANGED only when it changed), if it is one of the configured chains. Any other chain leaves the
+ * network as it is and is no error: the parent sends its own current network, and it may list chains the
+ * frame does not sign on; failing the user read would fail the login over it. The answer's `chainId` says
+ * where the frame is.
+ */
 export function getUser(
   params: { chainId?: string | number | undefined },
   ctx: RequestContext,
 ): RequestResult<'GET_USER'> {
   const session = ctx.state.session
   if (!session) throw new NotAvailableError('GET_USER')
-  if (params.chainId !== undefined) ctx.state.chainId = toCaip2(params.chainId)
+  const chain = params.chainId === undefined ? undefined : findChain(ctx.chains, params.chainId)
+  if (chain) moveToChain(ctx, chain)
   const onSolana = ctx.state.chainId.startsWith('solana:')
   const address = onSolana && session.solanaAddress ? session.solanaAddress : session.address
   return {
@@ -120,6 +136,8 @@ export function getUser(
 export async function signOut(ctx: RequestContext): Promise<null> {
   const account = ctx.account
   ctx.state.login = null
+  // The released auth shares go with the session (CONNECT_EMAIL ends one here too, not only SIGN_OUT).
+  ctx.rpc.authShares.clear()
   if (!account) {
     ctx.state.session = null
     return null

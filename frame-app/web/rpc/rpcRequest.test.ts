@@ -140,6 +140,42 @@ describe('SWITCH_NETWORK', () => {
   })
 })
 
+describe('GET_USER { chainId }', () => {
+  test('default: a configured chain moves the frame like SWITCH_NETWORK; CHAIN_CHANGED only when it changed', async () => {
+    const before = frame.events.length
+    expect(await frame.ok('GET_USER', { chainId: 31338 })).toMatchObject({
+      address: frame.address,
+      chainId: 'eip155:31338',
+    })
+    expect(frame.events.slice(before)).toEqual([
+      { type: 'CHAIN_CHANGED', params: { chainId: 'eip155:31338' } },
+    ])
+    expect(result(await frame.rpc('eth_chainId'))).toBe('0x7a6a')
+    // Asked again (a session update reads the user again): no event.
+    expect(await frame.ok('GET_USER', { chainId: 'eip155:31338' })).toMatchObject({ chainId: 'eip155:31338' })
+    expect(frame.events.slice(before)).toHaveLength(1)
+    await frame.ok('GET_USER', { chainId: 'eip155:31337' })
+    expect(frame.events.slice(before + 1)).toEqual([
+      { type: 'CHAIN_CHANGED', params: { chainId: 'eip155:31337' } },
+    ])
+  })
+
+  test('behavior: a chain the frame is not configured for still answers the user, and the frame stays where it is', async () => {
+    const before = frame.events.length
+    expect(await frame.ok('GET_USER', { chainId: 'eip155:1' })).toEqual({
+      email: expect.any(String),
+      address: frame.address,
+      chainId: 'eip155:31337',
+      accounts: [{ address: frame.address, type: 'eoa' }],
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+      userName: null,
+    })
+    expect(frame.events.slice(before)).toEqual([])
+    expect(result(await frame.rpc('eth_chainId'))).toBe('0x7a69')
+  })
+})
+
 describe('signing', () => {
   test('default: personal_sign, approved, verifies for the session address', async () => {
     const seen = person.seen.length

@@ -4,6 +4,7 @@
  * @module
  */
 import { ChainNotSupportedError, type RequestResult } from '@keyframe/protocol'
+import type { FrameChain } from '../../server/chains.ts'
 import type { RequestContext } from '../bridge/context.ts'
 import { caip2OfChain, findChain } from './chains.ts'
 
@@ -18,10 +19,19 @@ export async function switchNetwork(
 ): Promise<RequestResult<'SWITCH_NETWORK'>> {
   const chain = findChain(ctx.chains, params.chainId)
   if (!chain) throw new ChainNotSupportedError()
+  return { chainId: moveToChain(ctx, chain) }
+}
+
+/**
+ * Sets the frame's network to `chain` (a configured one) and emits CHAIN_CHANGED when it changed.
+ * SWITCH_NETWORK and GET_USER's `chainId` both go through here.
+ * @returns The chain's CAIP-2 id.
+ */
+export function moveToChain(ctx: Pick<RequestContext, 'state' | 'emit'>, chain: FrameChain): string {
   const chainId = caip2OfChain(chain)
   if (ctx.state.chainId !== chainId) {
     ctx.state.chainId = chainId
     ctx.emit('CHAIN_CHANGED', { chainId })
   }
-  return { chainId }
+  return chainId
 }

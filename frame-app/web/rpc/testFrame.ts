@@ -44,18 +44,30 @@ export type TestFrameOptions = {
   chainId?: string
 }
 
+/** One browser storage partition: what a reload of the frame keeps (its localStorage and IndexedDB). */
+type Partition = { storage: Map<string, string>; indexedDB: IDBFactory }
+
 /**
  * A new frame in a new storage partition, logged in as `email` (a new wallet on first login).
- * `serverCalls` counts the frame's calls to its server by path.
+ * `serverCalls` counts the frame's calls to its server by path; `reload()` opens the frame again in the
+ * same partition (a new page: nothing in memory).
  */
 export async function loggedInFrame(harness: Harness, email: string, options: TestFrameOptions) {
-  const storage = new Map<string, string>()
+  const partition: Partition = { storage: new Map(), indexedDB: new IDBFactory() }
+  const frame = openFrame(harness, partition, options)
+  await frame.logIn(email)
+  const address = frame.ctx.state.session!.address as `0x${string}`
+  return { ...frame, address, reload: () => openFrame(harness, partition, options) }
+}
+
+/** The frame document loaded in `partition`, not logged in (see {@link loggedInFrame}). */
+export function openFrame(harness: Harness, partition: Partition, options: TestFrameOptions) {
+  const { storage, indexedDB } = partition
   const tokens = createTokenStore({
     getItem: (key) => storage.get(key) ?? null,
     setItem: (key, value) => void storage.set(key, value),
     removeItem: (key) => void storage.delete(key),
   })
-  const indexedDB = new IDBFactory()
   const serverCalls: string[] = []
   let store: Promise<DeviceStore> | undefined
   const account: AccountServices = {
@@ -101,11 +113,12 @@ export async function loggedInFrame(harness: Harness, email: string, options: Te
   /** An RPC request's reply. */
   const rpc = (method: string, params?: unknown, chainId?: string) =>
     send('RPC_REQUEST', { method, ...(params !== undefined && { params }), ...(chainId && { chainId }) })
-
-  await ok('CONNECT_EMAIL', { email })
-  await ok('CONNECT_OTP', { otp: codeIn(await harness.mail.waitFor(email, { subject: 'login code' })) })
-  const address = ctx.state.session!.address as `0x${string}`
-  return { ctx, events, send, ok, rpc, address, account, serverCalls, store: () => account.devices() }
+  /** An e-mail login with the mailed code (mind the server's 30 s resend cooldown between two). */
+  const logIn = async (email: string) => {
+    await ok('CONNECT_EMAIL', { email })
+    await ok('CONNECT_OTP', { otp: codeIn(await harness.mail.waitFor(email, { subject: 'login code' })) })
+  }
+  return { ctx, events, send, ok, rpc, logIn, account, serverCalls, store: () => account.devices() }
 }
 
 /** A dev chain as the frame server is configured with it. */

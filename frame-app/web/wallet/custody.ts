@@ -23,6 +23,7 @@ import { deriveAddresses } from './accounts.ts'
 import type { Device, DeviceStore } from './deviceStore.ts'
 import { generateEntropy } from './entropy.ts'
 import { WrongPassphraseError } from './errors.ts'
+import type { KeyMaterialCache } from './keyMaterial.ts'
 import { decryptRecoveryShare, encryptRecoveryShare, type RecoveryBlob } from './recovery.ts'
 import { reconstruct, splitForDevice, splitForRecovery } from './shares.ts'
 
@@ -49,6 +50,11 @@ export type SetUpWalletParameters = {
   device: Device
   /** Opens the frame's passphrase prompt (passphrase recovery mode only). */
   prompt: () => Promise<PassphrasePrompter>
+  /**
+   * Gets this device's auth share once the wallet checks out, so that a signature right after the login
+   * needs no release from the server.
+   */
+  authShares?: Pick<KeyMaterialCache, 'set'>
   signal?: AbortSignal
 }
 
@@ -93,6 +99,7 @@ export async function setUpWallet(parameters: SetUpWalletParameters): Promise<Us
     const authShare = decode(body.authShare)
     try {
       ;(await reconstruct(deviceShare, authShare, expected)).fill(0)
+      parameters.authShares?.set(wallet.id, authShare)
     } finally {
       authShare.fill(0)
     }
@@ -152,6 +159,7 @@ async function createWallet(parameters: SetUpWalletParameters): Promise<UsableWa
         await store.deleteDeviceShare({ walletId })
         throw error
       }
+      parameters.authShares?.set(walletId, authShare)
     } finally {
       // Whatever happened, the prompt goes away: a prompt left open would keep the parent's timers paused.
       prompter?.close()
@@ -223,6 +231,7 @@ async function addThisDevice(
           await store.deleteDeviceShare({ walletId: wallet.walletId })
           throw error
         }
+        parameters.authShares?.set(wallet.walletId, authShare)
       } finally {
         deviceShare.fill(0)
         authShare.fill(0)

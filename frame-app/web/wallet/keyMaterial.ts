@@ -48,7 +48,8 @@ export function createKeyMaterialCache(
   options: { idleMs?: number; now?: () => number } = {},
 ): KeyMaterialCache {
   const idleMs = options.idleMs ?? MAX_AUTH_SHARE_IDLE_MS
-  const now = options.now ?? Date.now
+  // Looked up on each call, so that a clock installed later (a test's fake timers) is the one read.
+  const now = options.now ?? (() => Date.now())
   if (!(idleMs > 0 && idleMs <= MAX_AUTH_SHARE_IDLE_MS))
     throw new RangeError(`expected idleMs in (0, ${MAX_AUTH_SHARE_IDLE_MS}], got ${idleMs}`)
 

@@ -16,9 +16,11 @@
  * (4-bit windows, cheap to build, for the login); {@link warmSigner} replaces it once per page with an
  * 8-bit one while the person reads the first approval, which halves the derivation (measured in Node: 14 →
  * 8 ms for `deriveEvmAccount` on a machine at twice its CPU count of load). The first call after a page load
- * also fetches the auth share (two requests).
+ * (or after 15 idle minutes) also fetches the auth share: one request, under the session's device id. After
+ * a login the share is cached already (`custody.setUpWallet`).
  * @module
  */
+import { RefusedError, UnauthorizedError } from '@keyframe/protocol/core'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { base64urlnopad } from '@scure/base'
@@ -36,8 +38,8 @@ export type EvmSignature = { r: `0x${string}`; s: `0x${string}`; yParity: 0 | 1 
 export type SignDigestParameters = {
   /** The frame's server and this storage's device store. */
   account: Pick<AccountServices, 'api' | 'devices'>
-  /** Whose key: the wallet id and the address the rebuilt key must have. */
-  session: Pick<Session, 'walletId' | 'address'>
+  /** Whose key: the wallet id, the address the rebuilt key must have, the device its auth share is under. */
+  session: Pick<Session, 'walletId' | 'address' | 'deviceId'>
   /** The bridge's auth share cache. */
   authShares: KeyMaterialCache
   /** The 32-byte digest to sign (already hashed: no prehash is applied). */
@@ -52,7 +54,9 @@ export type SignDigestParameters = {
  * @throws DeviceShareError when this storage holds no device share of the wallet (or it does not decrypt).
  * @throws ReconstructionError when the shares do not rebuild the session's address; the cached auth share
  *   is dropped then, so the next attempt fetches it again.
- * @throws ProtocolError when the server refuses to release the auth share (no session, stale factor, rate).
+ * @throws StaleLoginError (4100) when the auth share is not cached and the server refuses to release it
+ *   because the session's last fresh factor is older than 15 minutes.
+ * @throws ProtocolError when the server refuses to release the auth share otherwise (no session, rate).
  * @example
  * ```ts
  * import { hashMessage, hexToBytes } from 'viem'
@@ -146,23 +150,39 @@ async function loadDeviceShare(parameters: SignDigestParameters): Promise<Uint8A
   return share
 }
 
-/** The cached auth share, or a fresh release: the session's device id, then its auth share. */
+/**
+ * 4100 for a signature the server will not unlock: the auth share is no longer cached and the session's
+ * last fresh factor is older than 15 minutes (SECURITY.md §1). `data.reason` keeps the server's reason.
+ */
+export class StaleLoginError extends UnauthorizedError {
+  override name = 'StaleLoginError'
+  override readonly data: { reason: string }
+  constructor(reason: string) {
+    super('Your login is too old to sign. Please log in again.')
+    this.data = { reason }
+  }
+}
+
+/** The server's refusal of a release for a stale factor (`requireFreshFactor`, as `session/api.ts` maps it). */
+const STALE_FACTOR = 'fresh_factor_required'
+
+/** The cached auth share, or a release of the session device's auth share (one request). */
 async function authShareOf(parameters: SignDigestParameters): Promise<Uint8Array> {
   const { account, session, authShares, signal } = parameters
   const cached = authShares.get(session.walletId)
   if (cached) return cached
-  const options = signal ? { signal } : {}
-  const { body: current } = await account.api.call<{ deviceId: string | null }>(
-    'GET',
-    '/api/session',
-    options,
-  )
-  if (!current.deviceId) throw new DeviceShareError('The session has no verified device')
-  const { body } = await account.api.call<{ walletId: string; authShare: string }>(
-    'GET',
-    `/api/shares/device/${encodeURIComponent(current.deviceId)}`,
-    options,
-  )
+  let body: { walletId: string; authShare: string }
+  try {
+    ;({ body } = await account.api.call<{ walletId: string; authShare: string }>(
+      'GET',
+      `/api/shares/device/${encodeURIComponent(session.deviceId)}`,
+      signal ? { signal } : {},
+    ))
+  } catch (error) {
+    if (error instanceof RefusedError && error.reason === STALE_FACTOR)
+      throw new StaleLoginError(error.reason)
+    throw error
+  }
   if (body.walletId !== session.walletId) throw new ReconstructionError()
   const share = new Uint8Array(base64urlnopad.decode(body.authShare))
   authShares.set(session.walletId, share)
