@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { erc20Abi, formatUnits, parseEther, parseUnits, verifyMessage, verifyTypedData } from 'viem'
 import {
   DEMO_ETH,
@@ -9,6 +10,23 @@ import {
 import { type DemoLibrary, libraryResult, runAction } from '../support/demo.ts'
 import { approve, chainClient, devToken, newFundedWallet, newWallet } from '../support/evm.ts'
 import { expect, test } from '../support/fixtures.ts'
+
+/**
+ * Records, from now on, whether the modal ever shows `text`. A toast stays 4 s and may be gone by the time
+ * the action's result is read, so the modal's shadow root is polled meanwhile.
+ */
+async function watchModalText(page: Page, text: string): Promise<() => Promise<boolean>> {
+  await page.evaluate((text) => {
+    const seen = { value: false }
+    Object.assign(window, { __modalTextSeen: seen })
+    setInterval(() => {
+      const root = document.querySelector('[data-keyframe-modal]')?.shadowRoot
+      if (root?.textContent?.includes(text)) seen.value = true
+    }, 50)
+  }, text)
+  return () =>
+    page.evaluate(() => (window as unknown as { __modalTextSeen: { value: boolean } }).__modalTextSeen.value)
+}
 
 // A login per library, and four approvals of ≥ 1 s each.
 test.describe.configure({ timeout: 90_000 })
@@ -22,10 +40,14 @@ for (const library of ['viem', 'ethers', 'wagmi'] as const satisfies DemoLibrary
     const chain = chainClient(stack, 31337)
     const kusd = devToken(stack, 'kUSD')
 
+    // The first action connects the library; wagmi's connector asks wallet_requestPermissions on the way,
+    // which the embedded wallet answers (EIP-2255) rather than refusing it as an unknown method.
+    const sawRefusal = await watchModalText(page, 'Action not allowed')
     await runAction(page, library, 'Sign message')
     await approve(page)
     const signature = (await libraryResult(page, library, 'signature')) as `0x${string}`
     expect(await verifyMessage({ address, message: DEMO_MESSAGE, signature })).toBe(true)
+    expect(await sawRefusal(), "'Action not allowed' while connecting").toBe(false)
 
     await runAction(page, library, 'Sign typed data')
     await approve(page)

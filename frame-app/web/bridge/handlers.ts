@@ -28,6 +28,8 @@ function notAvailable<T extends RequestType>(type: T): Handler<T> {
   }
 }
 
+let rpcModule: typeof import('../rpc/rpcRequest.ts') | undefined
+
 /** The frame's handlers. Requests that need a session never get here without one (see `dispatch`). */
 export const handlers: Handlers = {
   GET_CHAIN_ID: async (_params, ctx) => ({ chainId: ctx.state.chainId }),
@@ -77,8 +79,12 @@ export const handlers: Handlers = {
   RPC_ABORT: async ({ id }, ctx) => ({ aborted: ctx.aborts.abort(id) }),
 
   SWITCH_NETWORK: switchNetwork,
-  // Loaded on the first RPC request: the frame's first load carries no RPC or signing code.
-  RPC_REQUEST: async (params, ctx) => (await import('../rpc/rpcRequest.ts')).rpcRequest(params, ctx),
+  // Loaded on the first RPC request: the frame's first load carries no RPC or signing code. Kept once
+  // loaded: an `import()` per request costs a task each (the safe-call overhead budget is 1 ms).
+  RPC_REQUEST: async (params, ctx) => {
+    rpcModule ??= await import('../rpc/rpcRequest.ts')
+    return rpcModule.rpcRequest(params, ctx)
+  },
   CONNECT_SOCIAL: notAvailable('CONNECT_SOCIAL'),
   GET_FARCASTER_URI: notAvailable('GET_FARCASTER_URI'),
   CONNECT_FARCASTER: notAvailable('CONNECT_FARCASTER'),

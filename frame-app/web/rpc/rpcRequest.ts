@@ -19,6 +19,8 @@ import { chainOf } from './chains.ts'
 import { withDefaultBlock } from './defaultBlock.ts'
 import { jsonRpc } from './jsonRpc.ts'
 
+let signModule: typeof import('./signRequest.ts') | undefined
+
 export type RpcRequestOptions = {
   /** The approval step; default the frame's approval screen. Tests of the RPC layer pass their own. */
   requestApproval?: RequestApproval
@@ -51,8 +53,9 @@ export async function rpcRequest(
       return getCallsStatus((call.params as [string])[0], ctx.rpc.batches, ctx.signal)
   }
   if (call.class === 'unsafe') {
-    const { signRequest } = await import('./signRequest.ts')
-    return signRequest(call, ctx, session, options)
+    // Kept once loaded: an `import()` per request costs a task, on the way to the approval screen.
+    signModule ??= await import('./signRequest.ts')
+    return signModule.signRequest(call, ctx, session, options)
   }
   const chain = chainOf(ctx, call.chainId)
   return jsonRpc(chain.rpcUrl, call.method, withDefaultBlock(call.method, call.params), ctx.signal)

@@ -323,21 +323,21 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       pending.set(id, entry)
       signal?.addEventListener('abort', onAbort, { once: true })
 
-      ensure().then(
-        () => {
-          if (!pending.has(id)) return
-          entry.posted = true
-          // Sent while a prompt or an approval is open: timed from when it closes.
-          if (!paused) entry.arm()
-          try {
-            post(type, envelope)
-          } catch (cause) {
-            // The frame went away between READY and now, or postMessage could not clone the params.
-            settle(id, { ok: false, error: new InternalError('An error occurred', { cause }) })
-          }
-        },
-        (error) => settle(id, { ok: false, error }),
-      )
+      const send = () => {
+        if (!pending.has(id)) return
+        entry.posted = true
+        // Sent while a prompt or an approval is open: timed from when it closes.
+        if (!paused) entry.arm()
+        try {
+          post(type, envelope)
+        } catch (cause) {
+          // The frame went away between READY and now, or postMessage could not clone the params.
+          settle(id, { ok: false, error: new InternalError('An error occurred', { cause }) })
+        }
+      }
+      // A ready frame gets the request at once, in this task (safe RPC calls have a 1 ms overhead budget).
+      if (ready) send()
+      else ensure().then(send, (error) => settle(id, { ok: false, error }))
     })
   }
 

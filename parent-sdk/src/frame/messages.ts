@@ -33,7 +33,7 @@ export function prepareRequest<T extends RequestType>(
 ): { envelope: RequestEnvelope<T>; timeoutMs: number } {
   // Same order as the frame's parseRequest (size, type, params), so both sides give the same answer.
   const envelope = createRequest(type, params)
-  if (byteLength(envelope) > MAX_MESSAGE_BYTES) {
+  if (tooLarge(envelope)) {
     throw new InvalidRequestError(`Message exceeds ${MAX_MESSAGE_BYTES} bytes`)
   }
   if (!isRequestType(type))
@@ -42,11 +42,16 @@ export function prepareRequest<T extends RequestType>(
   return { envelope, timeoutMs: timeoutFor(type, parsed) }
 }
 
-function byteLength(data: unknown): number {
+const encoder = new TextEncoder()
+
+/** Whether `data` as UTF-8 JSON exceeds MAX_MESSAGE_BYTES (or cannot be serialized at all). */
+function tooLarge(data: unknown): boolean {
   try {
-    return new TextEncoder().encode(JSON.stringify(data) ?? '').length
+    const json = JSON.stringify(data) ?? ''
+    // A UTF-16 code unit is at most 3 UTF-8 bytes: a short message is known small without encoding it.
+    return json.length * 3 > MAX_MESSAGE_BYTES && encoder.encode(json).length > MAX_MESSAGE_BYTES
   } catch {
-    return Number.POSITIVE_INFINITY
+    return true
   }
 }
 

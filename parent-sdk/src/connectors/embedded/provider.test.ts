@@ -171,7 +171,8 @@ describe('safe and unsafe methods', () => {
     })
     fake.reply(request.rid, { ok: true, result: `0x${'ab'.repeat(65)}` })
     await expect(signature).resolves.toBe(`0x${'ab'.repeat(65)}`)
-    expect(kf.getState().open).toBe(false)
+    // Closed a task after the answer, which does not wait for the modal's re-render.
+    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
   })
 
   test('behavior: an unsafe error closes the modal only once no other unsafe request is pending', async () => {
@@ -187,10 +188,11 @@ describe('safe and unsafe methods', () => {
     })
     fake.reply(a!.rid, { ok: false, error: { code: 4001, message: 'User rejected the request.' } })
     expect(await first).toMatchObject({ error: { code: 4001, message: 'User rejected the request.' } })
+    await new Promise((resolve) => setTimeout(resolve, 10))
     expect(kf.getState().open).toBe(true)
     fake.reply(b!.rid, { ok: false, error: { code: 4001, message: 'User rejected the request.' } })
     expect(await second).toMatchObject({ error: { code: 4001 } })
-    expect(kf.getState().open).toBe(false)
+    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
   })
 
   test('error: not logged in → 4100 without loading the frame', async () => {
@@ -254,6 +256,76 @@ describe('unknown methods (SPEC §6)', () => {
     expect(kf.getState()).toMatchObject({ open: true, view: 'Connect' })
     expect(getToast(kf)?.message).toBe('Action not allowed')
     expect(document.querySelector('iframe')).toBeNull()
+  })
+})
+
+describe('EIP-2255 permissions (what wagmi asks on connect and disconnect)', () => {
+  const ACCOUNTS = [{ eth_accounts: {} }]
+  const granted = () => [
+    {
+      invoker: window.location.origin,
+      parentCapability: 'eth_accounts',
+      caveats: [{ type: 'restrictReturnedAccounts', value: [USER.address] }],
+    },
+  ]
+
+  test('behavior: disconnected, wallet_requestPermissions opens Connect and resolves with the account permission once logged in; no toast', async () => {
+    const kf = create()
+    const provider = getEmbeddedProvider(kf)
+    await expect(provider.request({ method: 'wallet_getPermissions' })).resolves.toEqual([])
+    const permissions = provider.request({ method: 'wallet_requestPermissions', params: ACCOUNTS })
+    await vi.waitFor(() => expect(kf.getState()).toMatchObject({ open: true, view: 'Connect' }), {
+      timeout: 5000,
+    })
+    await login(kf)
+    await expect(permissions).resolves.toEqual(granted())
+    await expect(provider.request({ method: 'wallet_getPermissions' })).resolves.toEqual(granted())
+    expect(getToast(kf)).toBeUndefined()
+    expect(rpcRequests()).toEqual([])
+  })
+
+  test('default: connected, wallet_requestPermissions answers at once without the modal or the frame', async () => {
+    const kf = create()
+    await login(kf)
+    const provider = getEmbeddedProvider(kf)
+    await expect(
+      provider.request({ method: 'wallet_requestPermissions', params: ACCOUNTS }),
+    ).resolves.toEqual(granted())
+    expect(kf.getState().open).toBe(false)
+    expect(rpcRequests()).toEqual([])
+  })
+
+  test('behavior: wallet_revokePermissions for the account disconnects the embedded wallet', async () => {
+    const kf = create()
+    await login(kf, { SIGN_OUT: () => ok(null) })
+    const provider = getEmbeddedProvider(kf)
+    const events = record(provider)
+    await expect(
+      provider.request({ method: 'wallet_revokePermissions', params: ACCOUNTS }),
+    ).resolves.toBeNull()
+    expect(frames.requests().map((r) => r.type)).toContain('SIGN_OUT')
+    expect(events.map(([event]) => event)).toEqual(['accountsChanged', 'disconnect'])
+    await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([])
+    await expect(provider.request({ method: 'wallet_getPermissions' })).resolves.toEqual([])
+    expect(getActiveConnector(kf)).toBeUndefined()
+  })
+
+  test('behavior: revoking while disconnected changes nothing; other permissions go to the frame', async () => {
+    const kf = create()
+    const provider = getEmbeddedProvider(kf)
+    await expect(
+      provider.request({ method: 'wallet_revokePermissions', params: ACCOUNTS }),
+    ).resolves.toBeNull()
+    expect(document.querySelector('iframe')).toBeNull()
+    await login(kf, { RPC_REQUEST: () => fail(4200, 'Requested RPC call is not allowed') })
+    const grant = { 'native-token-recurring-allowance': { allowance: '0x1' } }
+    await expect(
+      provider.request({ method: 'wallet_revokePermissions', params: [grant] }),
+    ).rejects.toMatchObject({ code: 4200 })
+    expect(rpcRequests()).toEqual([
+      { method: 'wallet_revokePermissions', params: [grant], chainId: 'eip155:31337' },
+    ])
+    expect(getActiveConnector(kf)).toMatchObject({ id: 'embedded' })
   })
 })
 

@@ -1,11 +1,12 @@
 /**
  * The embedded wallet's EIP-1193 provider, for the dApp's libraries (viem, ethers, wagmi). Accounts and
- * the chain id are answered from the instance's state; a chain switch goes through `switchNetwork`; every
- * other method is classified (SPEC §6): safe and unsafe ones go to the frame as RPC_REQUEST (unsafe ones
- * open the modal, where the frame asks for approval), unknown ones are refused: the modal opens and, after
- * UNSUPPORTED_ACTION_DELAY_MS, the toast 'Action not allowed' shows and every pending request is rejected
- * with 4200 'Requested RPC call is not allowed'. Events follow EIP-1193: connect, disconnect (4900),
- * accountsChanged, chainChanged (hex).
+ * the chain id are answered from the instance's state, and so are EIP-2255's `eth_accounts` permissions
+ * (wagmi asks for them on connect and revokes them on disconnect); a chain switch goes through
+ * `switchNetwork`; every other method is classified (SPEC §6): safe and unsafe ones go to the frame as
+ * RPC_REQUEST (unsafe ones open the modal, where the frame asks for approval), unknown ones are refused: the
+ * modal opens and, after UNSUPPORTED_ACTION_DELAY_MS, the toast 'Action not allowed' shows and every pending
+ * request is rejected with 4200 'Requested RPC call is not allowed'. Events follow EIP-1193: connect,
+ * disconnect (4900), accountsChanged, chainChanged (hex).
  *
  * Tiny on purpose: it is created before `open()`. The method table and the frame client load on the first
  * request that needs them.
@@ -22,6 +23,8 @@ import {
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@keyframe/protocol/core'
+import { awaitApproval } from '../../core/approval.ts'
+import { disconnect } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { DestroyedError } from '../../core/errors.ts'
 import { switchNetwork } from '../../core/network.ts'
@@ -70,6 +73,30 @@ function toProviderError(error: unknown): Error {
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The method table once loaded: later requests classify at once, without an `import()` (a task each). */
+let classify: typeof import('./classify.ts') | undefined
+
+/** EIP-2255 permission requests this provider answers itself: exactly `[{ eth_accounts: {} }]`. */
+function isAccountsPermission(params: unknown): boolean {
+  if (!Array.isArray(params) || params.length !== 1) return false
+  const [permissions] = params as unknown[]
+  if (typeof permissions !== 'object' || permissions === null) return false
+  const names = Object.keys(permissions)
+  return names.length === 1 && names[0] === 'eth_accounts'
+}
+
+/** EIP-2255: the dApp's permission to see `address` (none without an account). */
+function permissionsOf(address: string | undefined) {
+  if (!address) return []
+  return [
+    {
+      invoker: window.location.origin,
+      parentCapability: 'eth_accounts',
+      caveats: [{ type: 'restrictReturnedAccounts', value: [address] }],
+    },
+  ]
+}
 
 type Runtime = { provider: Eip1193Provider; end(): void }
 const runtimes = new WeakMap<Keyframe, Runtime>()
@@ -202,7 +229,8 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
 
   function viaFrame(method: string, params: unknown): Promise<unknown> {
     return track(async (entry, signal) => {
-      const { classOf } = await import('./classify.ts')
+      classify ??= await import('./classify.ts')
+      const { classOf } = classify
       const kind = classOf(method)
       if (kind === 'unknown') {
         kf.open().catch(() => {})
@@ -215,10 +243,11 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
       const { connected } = snapshotOf(kf)
       if (!connected) throw new UnauthorizedError()
       const frame = await kf.frame()
+      let endWait: (() => void) | undefined
       if (kind === 'unsafe') {
         entry.unsafe = true
         // SPEC §2: an unsafe request opens the modal; the frame's approval shows in it (ApproveTransaction).
-        kf.open().catch(() => {})
+        endWait = awaitApproval(kf)
       }
       const chainId = kf.getState().connections.eip155.chainId
       try {
@@ -230,10 +259,13 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
       } finally {
         // SPEC §2: the modal closes on an unsafe request's success, and on an error once no other unsafe
         // request is pending. A request ended by the unknown-method flow leaves it open on its toast.
-        if (entry.unsafe && !signal.aborted) {
-          entry.unsafe = false
-          if (![...pending].some((other) => other.unsafe)) kf.close()
-        }
+        const closes = entry.unsafe && !signal.aborted
+        entry.unsafe = false
+        // A task later, once the answer has reached the dApp: the modal's re-render need not delay it.
+        setTimeout(() => {
+          endWait?.()
+          if (closes && ![...pending].some((other) => other.unsafe)) kf.close()
+        }, 0)
       }
     })
   }
@@ -250,6 +282,20 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
         return Promise.resolve(snapshotOf(kf).chainId)
       case 'wallet_switchEthereumChain':
         return track(() => switchChain(params))
+      // EIP-2255 for the account, as wagmi's connector asks on connect and disconnect. Other permission
+      // requests (ERC-7715 grants and their revocations) go to the frame like any other method.
+      case 'wallet_getPermissions':
+        return Promise.resolve(permissionsOf(snapshotOf(kf).address))
+      case 'wallet_requestPermissions':
+        if (!isAccountsPermission(params)) return viaFrame(method, params)
+        return requestAccounts().then(([address]) => permissionsOf(address))
+      case 'wallet_revokePermissions':
+        if (!isAccountsPermission(params)) return viaFrame(method, params)
+        // The dApp drops the account: the embedded wallet disconnects (signs out), as `disconnect(kf)` does.
+        return track(async () => {
+          if (snapshotOf(kf).connected) await disconnect(kf)
+          return null
+        })
       default:
         return viaFrame(method, params)
     }
