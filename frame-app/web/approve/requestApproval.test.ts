@@ -332,6 +332,21 @@ describe('the screen', () => {
     ])
   })
 
+  test('behavior: a long fee shows 6 significant digits, rounded up, with the exact amount as its title', () => {
+    ask({
+      ...BASE,
+      method: 'eth_sendTransaction',
+      kind: 'calls',
+      calls: [{ to: BOB, value: '1' }],
+      fee: '0.000062493619943799 ETH',
+    })
+    expect(rows().at(-1)).toEqual(['Network fee', '0.0000624937 ETH'])
+    const fee = [...document.querySelectorAll('dt')].find((dt) => dt.textContent === 'Network fee')
+    expect(fee?.nextElementSibling?.querySelector('[title]')?.getAttribute('title')).toBe(
+      '0.000062493619943799 ETH',
+    )
+  })
+
   test('behavior: styles come from a constructed sheet (the CSP blocks <style>), removed with the screen', async () => {
     // jsdom constructs sheets but has no adoptedStyleSheets; a browser's plain array property stands in.
     Object.defineProperty(document, 'adoptedStyleSheets', { value: [], writable: true, configurable: true })

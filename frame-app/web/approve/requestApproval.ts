@@ -73,15 +73,15 @@ function createApprovals(doc: Document) {
       ;(event.shiftKey ? controls[controls.length - 1] : controls[0])?.focus()
     }
     // The parent focuses the iframe when it shows it; the details (not a button: a key press must not
-    // decide by accident; arrow keys scroll them) take focus unless something on the screen has it.
+    // decide by accident; arrow keys scroll them) take focus unless something on the screen has it. The
+    // screen fills the frame: scrolling to it would only cost a layout on the way to Approve.
     const onWindowFocus = () => {
-      if (!root.contains(doc.activeElement)) body.focus()
+      if (!root.contains(doc.activeElement)) body.focus({ preventScroll: true })
     }
     approve.addEventListener('click', onApprove)
     reject.addEventListener('click', onReject)
     root.addEventListener('keydown', onKeyDown)
     win?.addEventListener('focus', onWindowFocus)
-    body.focus()
 
     const stopGate = watchVisibility(root, {
       minMs: APPROVAL_VISIBLE_MS,
@@ -103,6 +103,9 @@ function createApprovals(doc: Document) {
       },
     }
     emit('APPROVAL_REQUESTED', { id, method: details.method })
+    // After the event: the parent shows the frame on it, and a focus() costs a style pass (it fails while
+    // the frame is hidden; the parent's focus on the iframe then brings focus here, `onWindowFocus`).
+    body.focus({ preventScroll: true })
   }
 
   /** Shows the next waiting approval, if the screen is free. */

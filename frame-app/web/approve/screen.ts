@@ -26,6 +26,8 @@ const MAX_DEPTH = 6
 /** Hex digits of unknown calldata kept after the selector, and at the end. */
 const DATA_HEAD = 16
 const DATA_TAIL = 8
+/** Significant digits a fee is shown with; the exact amount is in its title. */
+const FEE_DIGITS = 6
 
 const CSS = `
 .kfa{--bg:var(--kf-bg,#17181b);--surface:var(--kf-surface,#222428);--border:var(--kf-border,#33363c);--text:var(--kf-text,#f3f4f6);--muted:var(--kf-text-muted,#a0a6b0);--accent:var(--kf-accent,#7b93ff);--on-accent:var(--kf-accent-text,#0c0f1a);--focus:var(--kf-focus,#a5b6ff);--warn:var(--kf-error,#ff7a7a);color-scheme:dark;
@@ -94,6 +96,33 @@ export function truncateData(data: `0x${string}`): string {
   return `0x${digits.slice(0, 8 + DATA_HEAD)}…${digits.slice(-DATA_TAIL)} (${bytes} bytes)`
 }
 
+/**
+ * A decimal amount cut to `digits` significant digits (never fewer than its whole units), rounded up: a
+ * maximum fee must not look smaller than it is. Exact decimal arithmetic; other text comes back unchanged.
+ * @example roundUpSignificant('0.000062493619943799') // '0.0000624937'
+ */
+export function roundUpSignificant(amount: string, digits = FEE_DIGITS): string {
+  const match = /^(\d+)\.(\d+)$/.exec(amount)
+  if (!match) return amount
+  const [, whole = '', fraction = ''] = match
+  const wholeDigits = whole.replace(/^0+/, '').length
+  const keep = wholeDigits > 0 ? Math.max(0, digits - wholeDigits) : fraction.search(/[1-9]|$/) + digits
+  if (fraction.length <= keep) return amount
+  const unit = 10n ** BigInt(fraction.length - keep)
+  const scaled = BigInt(whole + fraction)
+  const kept = (scaled + unit - 1n) / unit
+  if (keep === 0) return kept.toString()
+  const text = kept.toString().padStart(keep + 1, '0')
+  return `${text.slice(0, -keep)}.${text.slice(-keep)}`.replace(/\.?0+$/, '')
+}
+
+/** A fee ("<amount> <symbol>") rounded for reading, with the exact text as its title. */
+function feeText(fee: string): { text: string; exact: string } {
+  const space = fee.indexOf(' ')
+  const amount = space < 0 ? fee : fee.slice(0, space)
+  return { text: roundUpSignificant(amount) + (space < 0 ? '' : fee.slice(space)), exact: fee }
+}
+
 /** A typed-data leaf as text; bigints (uint256 values) and the rest as JSON would write them. */
 function leafText(value: unknown): string {
   if (typeof value === 'string') return value
@@ -125,6 +154,10 @@ export function renderApprovalScreen(doc: Document, details: ApprovalDetails): A
   }
   const list = (...rows: HTMLElement[]) => el('dl', {}, ...rows)
   const native = (amount: string) => `${amount} ${details.chain.nativeSymbol}`
+  const fee = (exact: string) => {
+    const { text } = feeText(exact)
+    return el('span', text === exact ? {} : { title: exact }, text)
+  }
 
   /** A typed-data struct or array as nested rows. */
   function fields(value: Record<string, unknown> | unknown[], depth: number): HTMLDListElement {
@@ -207,7 +240,7 @@ export function renderApprovalScreen(doc: Document, details: ApprovalDetails): A
         ...(calls.length > 1 ? [el('h2', {}, `Call ${i + 1} of ${calls.length}`)] : []),
         list(...callRows(call)),
       ]),
-      list(row('Network fee', details.fee ?? 'Unknown')),
+      list(row('Network fee', details.fee === null ? 'Unknown' : fee(details.fee))),
     ]
   }
 

@@ -10,11 +10,17 @@ import type { RequestContext } from '../bridge/context.ts'
 /** Resolves when the person approves; rejects with 4001 on reject or timeout, RequestAbortedError on abort. */
 export type RequestApproval = (details: ApprovalDetails, context: RequestApprovalContext) => Promise<void>
 
-/** The frame's approval screen. */
-export const requestApproval: RequestApproval = async (details, context) => {
-  const screen = await import('../approve/requestApproval.ts')
-  return screen.requestApproval(details, context)
+let screen: typeof import('../approve/requestApproval.ts') | undefined
+
+/** Loads the approval screen's code ahead of the first approval (it is not in the frame's first load). */
+export async function loadApprovalScreen(): Promise<typeof import('../approve/requestApproval.ts')> {
+  screen ??= await import('../approve/requestApproval.ts')
+  return screen
 }
+
+/** The frame's approval screen. Once loaded, it shows in the request's own task: no `import()` hop. */
+export const requestApproval: RequestApproval = async (details, context) =>
+  (screen ?? (await loadApprovalScreen())).requestApproval(details, context)
 
 /**
  * Waits for the person's decision on `details`, for request `ctx.id`. Nothing may be signed unless this

@@ -14,7 +14,7 @@ import {
 import type * as z from 'zod/mini'
 import type { RequestContext, Session } from '../bridge/context.ts'
 import { warmSigner } from '../wallet/signer.ts'
-import { requestApproval } from './approval.ts'
+import { loadApprovalScreen, requestApproval } from './approval.ts'
 import { chainOf } from './chains.ts'
 import { personalSign } from './personalSign.ts'
 import type { RpcRequestOptions } from './rpcRequest.ts'
@@ -37,6 +37,9 @@ export async function signRequest(
   session: Session,
   options: RpcRequestOptions,
 ): Promise<unknown> {
+  // The first request loads the approval screen's code while it builds its details (chain calls for a
+  // transaction).
+  if (!options.requestApproval) loadApprovalScreen().catch(() => {})
   const signing = (chainId?: string): Signing => ({
     ctx,
     session,

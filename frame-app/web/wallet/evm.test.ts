@@ -1,4 +1,5 @@
 import { bytesToHex } from '@noble/hashes/utils.js'
+import { HDKey } from '@scure/bip32'
 import { describe, expect, test } from 'vitest'
 import { entropyToSeed, mnemonicToEntropy } from './entropy.ts'
 import {
@@ -29,6 +30,20 @@ describe('deriveEvmAccount', () => {
     expect(bytesToHex(account.privateKey)).toBe(
       '59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
     )
+  })
+
+  test('property: the same keys as @scure/bip32 (the audited BIP-32) for random seeds of every length', () => {
+    for (let i = 0; i < 40; i++) {
+      const seed = crypto.getRandomValues(new Uint8Array([16, 32, 64][i % 3] as number))
+      const addressIndex =
+        i % 4 === 3 ? (crypto.getRandomValues(new Uint32Array(1))[0] as number) >>> 1 : i % 3
+      const expected = HDKey.fromMasterSeed(seed).derive(`m/44'/60'/0'/0/${addressIndex}`)
+      const account = deriveEvmAccount(seed, { addressIndex })
+      expect(bytesToHex(account.privateKey)).toBe(bytesToHex(expected.privateKey as Uint8Array))
+      expect(bytesToHex(account.publicKey.subarray(1, 33))).toBe(
+        bytesToHex((expected.publicKey as Uint8Array).subarray(1)),
+      )
+    }
   })
 
   test("vector: BIP-44 m/44'/60'/0'/0/0 of \"abandon … about\"", async () => {

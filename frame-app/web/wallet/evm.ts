@@ -1,14 +1,69 @@
 /**
  * EVM account of a BIP-39 seed: BIP-32 secp256k1 along `m/44'/60'/0'/0/i` (BIP-44, coin type 60),
  * address = last 20 bytes of keccak-256 of the uncompressed public key, EIP-55 checksummed.
+ *
+ * The BIP-32 private derivation (CKDpriv) is written out here, step for step as `@scure/bip32` does it
+ * (its `HDKey` is the oracle of the tests, on random seeds), because `HDKey` computes every node's public
+ * key and its hash160 fingerprint, which a path of private keys does not need: each signature re-derives
+ * the key, and of the path's six nodes only the parents of the two non-hardened steps need their public key.
+ * That is two base-point multiplications instead of six, plus the account's own public key.
  * @module
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha512 } from '@noble/hashes/sha2.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
-import { HDKey } from '@scure/bip32'
 
 const HARDENED = 0x80000000
+const MAX_INDEX = 0xffffffff
+/** BIP-32's HMAC key for the master node. */
+const MASTER_SECRET = /*@__PURE__*/ utf8ToBytes('Bitcoin seed')
+
+/** A BIP-32 private node. Both parts are secret (together they are an xprv): zero them after use. */
+type PrivateNode = { key: Uint8Array; chainCode: Uint8Array }
+
+function wipe(node: PrivateNode): void {
+  node.key.fill(0)
+  node.chainCode.fill(0)
+}
+
+/** BIP-32 master node: HMAC-SHA512("Bitcoin seed", seed). */
+function masterNode(seed: Uint8Array): PrivateNode {
+  const I = hmac(sha512, MASTER_SECRET, seed)
+  const node = { key: I.slice(0, 32), chainCode: I.slice(32) }
+  I.fill(0)
+  if (!secp256k1.utils.isValidSecretKey(node.key)) {
+    wipe(node)
+    throw new Error('Invalid private key')
+  }
+  return node
+}
+
+/**
+ * CKDpriv(parent, index). As BIP-32 (and `@scure/bip32`) say, an invalid child (I_L ≥ n or a zero key,
+ * probability ~2^-127) is skipped for the next index.
+ */
+function childNode(parent: PrivateNode, index: number): PrivateNode {
+  // Hardened: 0x00 ‖ ser256(k_par) ‖ ser32(i); normal: serP(point(k_par)) ‖ ser32(i).
+  const data = new Uint8Array(37)
+  if (index >= HARDENED) data.set(parent.key, 1)
+  else data.set(secp256k1.getPublicKey(parent.key, true))
+  new DataView(data.buffer).setUint32(33, index)
+  const I = hmac(sha512, parent.chainCode, data)
+  data.fill(0)
+  const { Fn } = secp256k1.Point
+  const tweak = Fn.fromBytes(I.subarray(0, 32), true)
+  const key = Fn.isValid(tweak) ? Fn.create(Fn.fromBytes(parent.key) + tweak) : 0n
+  if (!Fn.isValidNot0(key)) {
+    I.fill(0)
+    if (index >= MAX_INDEX) throw new Error(`BIP-32: cannot retry child derivation at index ${index}`)
+    return childNode(parent, index + 1)
+  }
+  const child = { key: Fn.toBytes(key), chainCode: I.slice(32) }
+  I.fill(0)
+  return child
+}
 
 /** The path Keyframe uses for the EVM account (MetaMask, anvil and hardhat use the same). */
 export const EVM_DERIVATION_PATH = "m/44'/60'/0'/0/0"
@@ -29,7 +84,7 @@ export type EvmAccount = {
  * @param seed The 64-byte BIP-39 seed (`entropyToSeed`).
  * @param options.addressIndex Last path level, 0 by default (the only one Keyframe uses).
  * @throws RangeError when the seed is not 16–64 bytes or `addressIndex` is not an integer in [0, 2^31).
- * @throws Error from `@scure/bip32` in the ~2^-127 case of an invalid child key.
+ * @throws Error in the ~2^-127 case of an invalid master key.
  * @example
  * ```ts
  * import { entropyToSeed } from './entropy.ts'
@@ -47,14 +102,18 @@ export function deriveEvmAccount(seed: Uint8Array, options: { addressIndex?: num
     throw new RangeError(`expected a 16 to 64-byte seed, got ${describeBytes(seed)}`)
 
   const path = [44 + HARDENED, 60 + HARDENED, HARDENED, 0, addressIndex]
-  let node = HDKey.fromMasterSeed(seed)
+  let node = masterNode(seed)
   for (const index of path) {
-    const child = node.deriveChild(index)
-    node.wipePrivateData()
+    let child: PrivateNode
+    try {
+      child = childNode(node, index)
+    } finally {
+      wipe(node)
+    }
     node = child
   }
-  const privateKey = node.privateKey!
-  node.wipePrivateData()
+  node.chainCode.fill(0)
+  const privateKey = node.key
   const publicKey = secp256k1.getPublicKey(privateKey, false)
   return { privateKey, publicKey, address: publicKeyToEvmAddress(publicKey) }
 }

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { type FakeFrame, FRAME_ORIGIN, installFakeFrames } from '../../test/fakeFrame.ts'
 import { startFrame, tick } from '../../test/frameFlow.ts'
-import { getApproval, watchApproval } from './approval.ts'
+import { awaitApproval, getApproval, watchApproval } from './approval.ts'
 import { createKeyframe, type Keyframe } from './createKeyframe.ts'
 import { getFramePrompt } from './prompt.ts'
 
@@ -134,6 +134,42 @@ describe('APPROVAL_REQUESTED', () => {
     await tick()
     expect(slot()).toBeNull()
     expect(dialog()!.textContent).toContain('There is nothing to approve right now.')
+  })
+})
+
+describe('awaitApproval (an unsafe request on its way to the frame)', () => {
+  test('behavior: the modal opens on ApproveTransaction with the frame already shown; APPROVAL_REQUESTED changes no view', async () => {
+    const { kf, frame, iframe } = await setup()
+    const end = awaitApproval(kf)
+    await vi.waitFor(() => expect(slot()).not.toBeNull())
+    await tick()
+    expect(kf.getState()).toMatchObject({ open: true, history: ['ApproveTransaction'] })
+    expect(iframe.style.display).toBe('block')
+    expect(dialog()!.textContent).not.toContain('There is nothing to approve right now.')
+    const id = await requestApproval(frame)
+    expect(kf.getState()).toMatchObject({ open: true, history: ['ApproveTransaction'] })
+    expect(getApproval(kf)).toEqual({ open: true, id, method: 'personal_sign', iframe })
+    // The frame signs right after an approval: it stays shown until the request's answer (the wait's end).
+    frame.emit('APPROVAL_CLOSED', { id })
+    await tick()
+    expect(iframe.style.display).toBe('block')
+    end()
+    await tick()
+    expect(kf.getState().open).toBe(false)
+    expect(iframe.style.display).toBe('none')
+    expect(getApproval(kf)).toEqual({ open: false })
+  })
+
+  test('behavior: an answer that does not come keeps the frame 500 ms at most after APPROVAL_CLOSED', async () => {
+    const { kf, frame, iframe } = await setup()
+    const end = awaitApproval(kf)
+    const id = await requestApproval(frame)
+    frame.emit('APPROVAL_CLOSED', { id })
+    await tick()
+    expect(iframe.style.display).toBe('block')
+    await vi.waitFor(() => expect(kf.getState().open).toBe(false), 2000)
+    expect(iframe.style.display).toBe('none')
+    end()
   })
 })
 

@@ -103,7 +103,9 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
     const card = cardRef.current
     if (!isOpen || !card) return
     const active = activeElementOf(card)
-    if (!active || !card.contains(active) || active === card) (focusables(card)[0] ?? card).focus()
+    // The first control is at the top of the card, in view: no scroll (and no forced layout) needed.
+    if (!active || !card.contains(active) || active === card)
+      (focusables(card)[0] ?? card).focus({ preventScroll: true })
   }, [isOpen, view])
 
   if (!isOpen) return null

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { getApproval, watchApproval } from '../../core/approval.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
+import { getModalState, watchModalState } from '../../core/modal.ts'
 import { useWatched } from '../../react/useWatched.ts'
 import { placeFrameOver } from './FramePromptView.tsx'
 
@@ -23,7 +24,10 @@ const SLOT_STYLE = {
 export function ApproveTransactionView({ kf }: { kf: Keyframe }) {
   const slot = useRef<HTMLDivElement>(null)
   const approval = useWatched(kf, watchApproval, getApproval)
-  const iframe = approval.open ? approval.iframe : undefined
+  const { view } = useWatched(kf, watchModalState, getModalState)
+  // While an approval is awaited the frame shows only in this view itself, not from beneath another frame view.
+  const iframe =
+    approval.open || (approval.waiting && view === 'ApproveTransaction') ? approval.iframe : undefined
 
   // After the modal's own focus effect (a layout effect), so focus ends in the frame.
   useEffect(() => {
@@ -35,7 +39,8 @@ export function ApproveTransactionView({ kf }: { kf: Keyframe }) {
   }, [iframe])
 
   // Only reached by `open({ view: 'ApproveTransaction' })` with nothing to approve.
-  if (!iframe) return <p className="kf-note">There is nothing to approve right now.</p>
+  if (!approval.open && !approval.waiting)
+    return <p className="kf-note">There is nothing to approve right now.</p>
 
   return (
     <div className="kf-stack">
@@ -51,7 +56,7 @@ export function ApproveTransactionView({ kf }: { kf: Keyframe }) {
         style={SLOT_STYLE}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the focus proxy above
         tabIndex={0}
-        onFocus={() => iframe.focus()}
+        onFocus={() => iframe?.focus()}
       />
     </div>
   )

@@ -59,10 +59,12 @@ export function placeFrameOver(
     else style.removeProperty('clip-path')
   }
 
-  style.display = 'block'
   style.zIndex = FRAME_Z_INDEX
   if (rounded) style.borderRadius = '11px'
+  // Measured before the iframe is shown: the box's layout is usually clean by then, and showing the iframe
+  // first would force a layout of the page with it.
   place()
+  style.display = 'block'
   const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined
   observer?.observe(box)
   if (card) observer?.observe(card)
@@ -73,8 +75,9 @@ export function placeFrameOver(
     target.addEventListener('animationend', place, options)
   }
   win.addEventListener('resize', place, options)
-  // The frame focuses its first field when its window gets focus.
-  iframe.focus()
+  // The frame focuses its first field when its window gets focus. The iframe is fixed and just placed in
+  // view: scrolling to it would only force a layout before the frame can show.
+  iframe.focus({ preventScroll: true })
 
   return () => {
     observer?.disconnect()
