@@ -60,6 +60,7 @@ export async function establishSession(ctx: RequestContext, login: LoginResponse
     handle: crypto.randomUUID(),
   }
   ctx.emit('SESSION_UPDATE', { token: ctx.state.session.handle })
+  preloadSigning()
 }
 
 /**
@@ -90,7 +91,21 @@ export async function restoreSession(ctx: BridgeContext, signal?: AbortSignal): 
     solanaAddress: user.solanaAddress,
     handle: crypto.randomUUID(),
   }
+  preloadSigning()
   return true
+}
+
+/**
+ * Loads the code of a signature (the RPC modules, the approval screen) once a session is held, while
+ * nothing waits for it, so that the first approval of a page is as quick as the later ones. Never fails:
+ * a request loads what is missing itself.
+ */
+function preloadSigning(): void {
+  Promise.all([
+    import('../rpc/rpcRequest.ts'),
+    import('../rpc/signRequest.ts'),
+    import('../rpc/approval.ts').then((approval) => approval.loadApprovalScreen()),
+  ]).catch(() => {})
 }
 
 /** IS_CONNECTED: a session held, or one restored from this storage. */

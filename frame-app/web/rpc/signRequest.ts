@@ -13,7 +13,8 @@ import {
 } from '@keyframe/protocol'
 import type * as z from 'zod/mini'
 import type { RequestContext, Session } from '../bridge/context.ts'
-import { warmSigner } from '../wallet/signer.ts'
+import { accountOf } from '../login/session.ts'
+import { prefetchDeviceShare, warmSigner } from '../wallet/signer.ts'
 import { loadApprovalScreen, requestApproval } from './approval.ts'
 import { chainOf } from './chains.ts'
 import { personalSign } from './personalSign.ts'
@@ -40,11 +41,17 @@ export async function signRequest(
   // The first request loads the approval screen's code while it builds its details (chain calls for a
   // transaction).
   if (!options.requestApproval) loadApprovalScreen().catch(() => {})
+  // Read (never decrypted) while the person decides; dropped when the request ends, however it ends.
+  let deviceShare: ReturnType<typeof prefetchDeviceShare> | undefined = prefetchDeviceShare(
+    accountOf(ctx, 'RPC_REQUEST'),
+    session,
+  )
   const signing = (chainId?: string): Signing => ({
     ctx,
     session,
     chain: chainOf(ctx, chainId ?? call.chainId),
     approval: options.requestApproval ?? requestApproval,
+    deviceShare: () => deviceShare,
   })
   // `checkRpcCall` parsed the params with the method's schema.
   const params = <M extends UnsafeRpcMethod>(_method: M) => call.params as ParamsOf<M>
@@ -66,7 +73,11 @@ export async function signRequest(
   })()
   // The person takes a second at least to decide: time enough to build the curve tables off the path.
   void warmSigner()
-  return served
+  try {
+    return await served
+  } finally {
+    deviceShare = undefined
+  }
 }
 
 /** A batch's own `chainId` (hex) names its chain; it must agree with the request's when both are given. */

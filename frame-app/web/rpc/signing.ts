@@ -8,6 +8,7 @@ import type { FrameChain } from '../../server/chains.ts'
 import type { ApprovalDetails } from '../approve/details.ts'
 import type { RequestContext, Session } from '../bridge/context.ts'
 import { accountOf } from '../login/session.ts'
+import type { SealedDeviceShare } from '../wallet/deviceStore.ts'
 import { isEvmAddressEqual, toChecksumAddress } from '../wallet/evm.ts'
 import { type EvmSignature, signDigest } from '../wallet/signer.ts'
 import type { RequestApproval } from './approval.ts'
@@ -19,6 +20,8 @@ export type Signing = {
   /** The chain it is for (a configured one). */
   chain: FrameChain
   approval: RequestApproval
+  /** The device share read ahead (encrypted) while the approval is on screen; undefined once dropped. */
+  deviceShare?: () => Promise<SealedDeviceShare | undefined> | undefined
 }
 
 /** The part of ApprovalDetails every method fills the same way. */
@@ -59,6 +62,7 @@ export function sign(signing: Signing, digest: Uint8Array, signal?: AbortSignal)
     session,
     authShares: ctx.rpc.authShares,
     digest,
+    deviceShare: signing.deviceShare?.(),
     ...(signal && { signal }),
   })
 }

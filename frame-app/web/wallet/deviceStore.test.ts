@@ -132,6 +132,22 @@ describe('device shares', () => {
     expect(second.iv).not.toEqual(first.iv)
   })
 
+  test('behavior: readDeviceShare gives the ciphertext and the key handle only; openDeviceShare decrypts it', async () => {
+    const { deviceId } = await store.createDevice()
+    await store.saveDeviceShare({ walletId: 'w1', deviceId, share: SHARE })
+    const sealed = (await store.readDeviceShare({ walletId: 'w1' }))!
+    expect(sealed).toMatchObject({ walletId: 'w1', deviceId, version: DEVICE_SHARE_VERSION })
+    expect(sealed.wrappingKey).toMatchObject({ extractable: false, type: 'secret' })
+    expect(Buffer.from(sealed.ciphertext).includes(Buffer.from(SHARE.subarray(0, 8)))).toBe(false)
+    expect(
+      Object.values(sealed).some((value) => value instanceof Uint8Array && value.length === SHARE.length),
+    ).toBe(false)
+    expect(await store.openDeviceShare(sealed)).toEqual(SHARE)
+    // The AAD still binds it: opened as another wallet's share, it does not decrypt.
+    await expect(store.openDeviceShare({ ...sealed, walletId: 'w2' })).rejects.toThrow(DeviceShareError)
+    expect(await store.readDeviceShare({ walletId: 'w2' })).toBeUndefined()
+  })
+
   test('behavior: the input share is left to the caller', async () => {
     const { deviceId } = await store.createDevice()
     const share = new Uint8Array(SHARE)

@@ -69,12 +69,37 @@ export type DeviceStore = {
     walletId: string
     deviceId: string
   }): Promise<Uint8Array<ArrayBuffer> | undefined>
+  /**
+   * The device share of `walletId` as stored, still encrypted, with the handle of this device's
+   * non-extractable wrapping key: one readonly transaction, nothing decrypted. Read it while a signature
+   * waits for approval; decrypt it with {@link DeviceStore.openDeviceShare} only once approved.
+   * Undefined when this storage holds no device share of `walletId`.
+   * @throws DeviceShareError when the share is there but its wrapping key is gone (wiped).
+   */
+  readDeviceShare(parameters: { walletId: string }): Promise<SealedDeviceShare | undefined>
+  /**
+   * Decrypts a share read by {@link DeviceStore.readDeviceShare} (no IndexedDB access). The caller zeroes
+   * the returned buffer after use.
+   * @throws DeviceShareError as {@link DeviceStore.loadDeviceShare}.
+   */
+  openDeviceShare(sealed: SealedDeviceShare): Promise<Uint8Array<ArrayBuffer>>
   /** Deletes the device share of `walletId` (logout, or the server revoked this device). */
   deleteDeviceShare(parameters: { walletId: string }): Promise<void>
   /** Deletes the device identity and every device share in this storage. */
   wipe(): Promise<void>
   /** Closes the database connection; the store is unusable afterwards. */
   close(): void
+}
+
+/** A device share as stored: AES-GCM ciphertext, and the handle (never the bytes) of the key it is under. */
+export type SealedDeviceShare = {
+  walletId: string
+  /** This storage's device, whose id the share's AAD binds. */
+  deviceId: string
+  version: number
+  iv: Uint8Array<ArrayBuffer>
+  ciphertext: Uint8Array<ArrayBuffer>
+  wrappingKey: CryptoKey
 }
 
 type DeviceRecord = {
@@ -125,7 +150,7 @@ export async function openDeviceStore(
     return record
   }
 
-  return {
+  const store: DeviceStore = {
     async getDevice() {
       const record = await readDevice()
       return record && toDevice(record)
@@ -192,6 +217,13 @@ export async function openDeviceStore(
 
     async loadDeviceShare({ walletId, deviceId }) {
       checkIds(walletId, deviceId)
+      const sealed = await store.readDeviceShare({ walletId })
+      return sealed && store.openDeviceShare({ ...sealed, deviceId })
+    },
+
+    async readDeviceShare({ walletId }) {
+      if (typeof walletId !== 'string' || walletId === '')
+        throw new TypeError('expected a non-empty walletId')
       const [record, device] = await run<[ShareRecord | undefined, DeviceRecord | undefined]>(
         db,
         [SHARES, DEVICE],
@@ -206,15 +238,21 @@ export async function openDeviceStore(
       if (!record) return undefined
       if (!device)
         throw new DeviceShareError('Device share could not be decrypted: its storage key is gone (wiped)')
-      if (record.version !== DEVICE_SHARE_VERSION)
+      const { version, iv, ciphertext } = record
+      return { walletId, deviceId: device.deviceId, version, iv, ciphertext, wrappingKey: device.wrappingKey }
+    },
+
+    async openDeviceShare({ walletId, deviceId, version, iv, ciphertext, wrappingKey }) {
+      checkIds(walletId, deviceId)
+      if (version !== DEVICE_SHARE_VERSION)
         throw new DeviceShareError(
-          `Device share could not be decrypted: unknown record version ${String(record.version)}`,
+          `Device share could not be decrypted: unknown record version ${String(version)}`,
         )
       try {
         const plaintext = await crypto.subtle.decrypt(
-          { name: 'AES-GCM', iv: record.iv, additionalData: shareAad(walletId, deviceId, record.version) },
-          device.wrappingKey,
-          record.ciphertext,
+          { name: 'AES-GCM', iv, additionalData: shareAad(walletId, deviceId, version) },
+          wrappingKey,
+          ciphertext,
         )
         return new Uint8Array(plaintext)
       } catch (cause) {
@@ -244,6 +282,7 @@ export async function openDeviceStore(
       db.close()
     },
   }
+  return store
 }
 
 /** The additional authenticated data of a device share: an unambiguous encoding of what it belongs to. */

@@ -53,10 +53,10 @@ describe('signDigest', () => {
   test('behavior: the shares it used are zeroed; the cache keeps its own copy', async () => {
     const store = await frame.store()
     const loaded: Uint8Array[] = []
-    const load = store.loadDeviceShare
-    store.loadDeviceShare = async (p) => {
-      const share = await load(p)
-      if (share) loaded.push(share)
+    const open = store.openDeviceShare
+    store.openDeviceShare = async (sealed) => {
+      const share = await open(sealed)
+      loaded.push(share)
       return share
     }
     const cached: Uint8Array[] = []
@@ -72,7 +72,7 @@ describe('signDigest', () => {
     try {
       await signDigest(parameters({ authShares }))
     } finally {
-      store.loadDeviceShare = load
+      store.openDeviceShare = open
     }
     expect(loaded).toHaveLength(1)
     expect(cached).toHaveLength(1)

@@ -26,6 +26,7 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { base64urlnopad } from '@scure/base'
 import { combine } from 'shamir-secret-sharing'
 import type { AccountServices, Session } from '../bridge/context.ts'
+import type { SealedDeviceShare } from './deviceStore.ts'
 import { assertEntropy, entropyToSeed } from './entropy.ts'
 import { DeviceShareError, ReconstructionError } from './errors.ts'
 import { deriveEvmAccount, isEvmAddressEqual } from './evm.ts'
@@ -44,6 +45,11 @@ export type SignDigestParameters = {
   authShares: KeyMaterialCache
   /** The 32-byte digest to sign (already hashed: no prehash is applied). */
   digest: Uint8Array
+  /**
+   * This storage's device share, read ahead by {@link prefetchDeviceShare} while the approval was on
+   * screen (still encrypted); when absent, it is read here.
+   */
+  deviceShare?: Promise<SealedDeviceShare | undefined> | undefined
   /** Aborts the unlock; once the key is rebuilt, the signature is made without further waiting. */
   signal?: AbortSignal
 }
@@ -140,14 +146,29 @@ async function bothOrNone(a: Promise<Uint8Array>, b: Promise<Uint8Array>): Promi
   throw first.status === 'rejected' ? first.reason : (second as PromiseRejectedResult).reason
 }
 
+/**
+ * Reads this storage's device share of the session's wallet, still encrypted (one IndexedDB transaction),
+ * so that a signature waiting for approval need not read it after the click: the first transaction of a
+ * page is slow (up to ~10 ms). Nothing is decrypted; pass the promise to {@link signDigest} once approved,
+ * and drop it when the request ends otherwise. Rejections are also left to {@link signDigest}.
+ */
+export function prefetchDeviceShare(
+  account: Pick<AccountServices, 'devices'>,
+  session: Pick<Session, 'walletId'>,
+): Promise<SealedDeviceShare | undefined> {
+  const sealed = account.devices().then((store) => store.readDeviceShare({ walletId: session.walletId }))
+  // Handled here too: a request that ends before its signature never awaits it.
+  sealed.catch(() => {})
+  return sealed
+}
+
+/** The device share, read ahead or now, and decrypted: the only place it is. */
 async function loadDeviceShare(parameters: SignDigestParameters): Promise<Uint8Array> {
   const store = await parameters.account.devices()
-  const device = await store.getDevice()
-  const share = device
-    ? await store.loadDeviceShare({ walletId: parameters.session.walletId, deviceId: device.deviceId })
-    : undefined
-  if (!share) throw new DeviceShareError('This storage holds no device share of the wallet')
-  return share
+  const sealed = await (parameters.deviceShare ??
+    store.readDeviceShare({ walletId: parameters.session.walletId }))
+  if (!sealed) throw new DeviceShareError('This storage holds no device share of the wallet')
+  return store.openDeviceShare(sealed)
 }
 
 /**
