@@ -274,9 +274,9 @@ Where the time goes (CPU profiles of both documents and per-run timelines): from
 the frame has built its screen (the request's way there, its checks, the DOM), the rest is waiting for the
 browser's next paint of the frame, with which its IntersectionObserver reports the button (one or two
 60 Hz frames here). From the click, the frame's CPU work (shares combined, native PBKDF2 seed, BIP-32 with three
-base-point multiplications, the signature) is ~5 ms; the rest is waiting: the device share's two IndexedDB
-transactions and the decryption (in the profiles the first transaction after the click took up to ~10 ms
-where a warm one takes under 1 ms), and the answer's way back to the dApp.
+base-point multiplications, the signature) is ~5 ms; the rest is waiting: the device share's decryption
+(its encrypted record is read in one IndexedDB transaction while the approval is on screen, since a first
+transaction after the click took up to ~10 ms in the profiles) and the answer's way back to the dApp.
 
 History: 120.6 ms median (load 6.3; counted then with the harness's click delay, ~5 ms) with 56 ms to the
 button on screen, 46 ms from the click and 551 ms for a page's first approval. What took it down, measured
