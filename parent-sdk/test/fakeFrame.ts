@@ -24,7 +24,7 @@ import { vi } from 'vitest'
 export const FRAME_ORIGIN = 'http://localhost:5174'
 
 /** One `postMessage` call the parent made to the frame window. */
-export type Posted = { message: unknown; targetOrigin: string }
+export type Posted = { message: unknown; targetOrigin: string; transfer?: Transferable[] }
 /** A wire request the parent posted, with the target origin it named. */
 export type PostedRequest = {
   rid: string
@@ -42,7 +42,7 @@ export type FakeFrame = {
   /** The wire requests among them. */
   requests(): PostedRequest[]
   /** What the parent calls (through `iframe.contentWindow`). Clones like a browser, so uncloneable data throws. */
-  postMessage(message: unknown, targetOrigin: string): void
+  postMessage(message: unknown, targetOrigin: string, transfer?: Transferable[]): void
   /** From now on, answers each request of `type` on its own, a microtask later (as a frame would, asynchronously). */
   answer<T extends RequestType>(type: T, handler: (params: RequestParams<T>) => Reply): void
   /** Posts READY (`{ version }`), as the frame does once its bridge listens. */
@@ -73,9 +73,10 @@ export function createFakeFrame(origin: string = FRAME_ORIGIN): FakeFrame {
           : [],
       )
     },
-    postMessage(message, targetOrigin) {
+    postMessage(message, targetOrigin, transfer) {
       const copy = structuredClone(message) as WireMessage
-      posted.push({ message: copy, targetOrigin })
+      // The ports it transfers (the MessageChannel handshake) are kept as they are; this frame never takes one.
+      posted.push({ message: copy, targetOrigin, ...(transfer && { transfer }) })
       // A browser drops a message whose target origin is not the frame's; the frame never sees it.
       if (targetOrigin !== origin && targetOrigin !== '*') return
       if (!isWireMessage(copy) || copy.kind !== 'request') return

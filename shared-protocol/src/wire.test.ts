@@ -68,7 +68,7 @@ describe('createEndpoint', () => {
     self.dispatchEvent(messageEvent(message, origin, {})) // another window of the right origin
     self.dispatchEvent(messageEvent({ hello: true }, origin, peer)) // not ours
     expect(handler).toHaveBeenCalledTimes(1)
-    expect(handler).toHaveBeenCalledWith(message)
+    expect(handler).toHaveBeenCalledWith(message, [])
     stop()
     self.dispatchEvent(messageEvent(message, origin, peer))
     expect(handler).toHaveBeenCalledTimes(1)

@@ -21,7 +21,13 @@ export type WireRequest = {
 export type WireReply = { keyframe: typeof PROTOCOL_VERSION; kind: 'reply'; rid: string; data: unknown }
 /** An event the frame sends on its own: `data` is `{ v, params }`. */
 export type WireEvent = { keyframe: typeof PROTOCOL_VERSION; kind: 'event'; type: string; data: unknown }
-export type WireMessage = WireRequest | WireReply | WireEvent
+/**
+ * The MessageChannel handshake. Parent → frame (after READY), to the frame's window with its exact origin,
+ * transferring one port: requests, replies and events may travel on it from then on (a port round trip costs
+ * less than a window one). Frame → parent, on that port: the port is taken, the parent may use it.
+ */
+export type WirePort = { keyframe: typeof PROTOCOL_VERSION; kind: 'port' }
+export type WireMessage = WireRequest | WireReply | WireEvent | WirePort
 
 const MAX_NAME = 64
 
@@ -41,6 +47,8 @@ export function isWireMessage(x: unknown): x is WireMessage {
       return isName(m.rid)
     case 'event':
       return isName(m.type)
+    case 'port':
+      return true
     default:
       return false
   }
@@ -58,12 +66,19 @@ export function wireEvent(type: string, data: unknown): WireEvent {
   return { keyframe: PROTOCOL_VERSION, kind: 'event', type, data }
 }
 
+export function wirePort(): WirePort {
+  return { keyframe: PROTOCOL_VERSION, kind: 'port' }
+}
+
 /** One side of the wire: posts to the peer with its exact origin, hears only the peer. */
 export type Endpoint = {
   /** Posts to the peer window with the peer's exact origin as target. False when the peer is gone. */
-  post(message: WireMessage): boolean
-  /** Calls `handler` for each wire message from the peer window and origin; returns the unsubscribe. */
-  listen(handler: (message: WireMessage) => void): () => void
+  post(message: WireMessage, transfer?: Transferable[]): boolean
+  /**
+   * Calls `handler` for each wire message from the peer window and origin (with the ports it transfers);
+   * returns the unsubscribe.
+   */
+  listen(handler: (message: WireMessage, ports: readonly MessagePort[]) => void): () => void
 }
 
 export type EndpointParameters = {
@@ -89,10 +104,11 @@ export function createEndpoint({ self, peer, peerOrigin }: EndpointParameters): 
     )
   }
   return {
-    post(message) {
+    post(message, transfer) {
       const target = peer() as Window | null | undefined
       if (!target) return false
-      target.postMessage(message, peerOrigin)
+      if (transfer) target.postMessage(message, peerOrigin, transfer)
+      else target.postMessage(message, peerOrigin)
       return true
     },
     listen(handler) {
@@ -100,10 +116,32 @@ export function createEndpoint({ self, peer, peerOrigin }: EndpointParameters): 
         const e = event as MessageEvent
         const target = peer()
         if (!target || e.source !== target || e.origin !== peerOrigin || !isWireMessage(e.data)) return
-        handler(e.data)
+        handler(e.data, e.ports ?? [])
       }
       self.addEventListener('message', onMessage)
       return () => self.removeEventListener('message', onMessage)
+    },
+  }
+}
+
+/**
+ * The wire over a MessagePort received in the checked handshake ({@link WirePort}): only the two ends of the
+ * channel can post on it, so there is no window or origin to check; messages still have to be wire messages,
+ * and their `data` goes through the same schemas as on the window. Ports sent along are ignored.
+ */
+export function createPortEndpoint(port: MessagePort): Endpoint {
+  return {
+    post(message) {
+      port.postMessage(message)
+      return true
+    },
+    listen(handler) {
+      const onMessage = (event: MessageEvent) => {
+        if (isWireMessage(event.data)) handler(event.data, [])
+      }
+      port.addEventListener('message', onMessage)
+      port.start()
+      return () => port.removeEventListener('message', onMessage)
     },
   }
 }

@@ -1,4 +1,4 @@
-import { wireEvent, wireReply, wireRequest } from '@keyframe/protocol/wire'
+import { type WireMessage, wireEvent, wirePort, wireReply, wireRequest } from '@keyframe/protocol/wire'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { fakeThemeRoot } from './fakeThemeRoot.ts'
 import { type Bridge, type BridgeWindow, type StartBridgeParameters, startBridge } from './start.ts'
@@ -291,4 +291,105 @@ test('error: a parent origin that is not exact is refused before anything is pos
     )
     expect(parent.postMessage).not.toHaveBeenCalled()
   }
+})
+
+describe('MessageChannel handshake', () => {
+  /** Offers the frame a port as the parent does after READY; returns the parent's end and what it hears. */
+  function offerPort(
+    { frame, parent }: Windows,
+    from: { origin?: string; source?: unknown; ports?: (channel: MessageChannel) => MessagePort[] } = {},
+  ) {
+    const channel = new MessageChannel()
+    const heard: WireMessage[] = []
+    channel.port1.addEventListener('message', (event) => heard.push((event as MessageEvent).data))
+    channel.port1.start()
+    frame.dispatchEvent(
+      Object.assign(new Event('message'), {
+        data: wirePort(),
+        origin: from.origin ?? PARENT_ORIGIN,
+        source: 'source' in from ? from.source : parent,
+        ports: from.ports ? from.ports(channel) : [channel.port2],
+      }),
+    )
+    return { port: channel.port1, heard, close: () => channel.port1.close() }
+  }
+  /** Port messages travel as tasks: waits until they have been delivered. */
+  const portTurn = () => new Promise((resolve) => setTimeout(resolve, 20))
+  const ports: { close(): void }[] = []
+  afterEach(() => {
+    for (const port of ports.splice(0)) port.close()
+  })
+
+  test('default: takes the parent’s port, says so on it, and answers requests on it (not on the window)', async () => {
+    const windows = start()
+    const offered = offerPort(windows)
+    ports.push(offered)
+    await portTurn()
+    expect(offered.heard).toEqual([wirePort()])
+    offered.port.postMessage(request('GET_CHAIN_ID', {}, 'r1'))
+    await vi.waitFor(() => expect(offered.heard).toHaveLength(2))
+    expect(offered.heard[1]).toEqual(wireReply('r1', { ok: true, result: { chainId: 'eip155:31337' } }))
+    expect(posted(windows.parent)).toEqual([])
+    // Events go on the port too.
+    windows.bridge.context.emit('CHAIN_CHANGED', { chainId: 'eip155:31338' })
+    await vi.waitFor(() => expect(offered.heard).toHaveLength(3))
+    expect(offered.heard[2]).toEqual(
+      wireEvent('CHAIN_CHANGED', { v: 1, params: { chainId: 'eip155:31338' } }),
+    )
+    // Window requests are still served, on the window.
+    await settle(windows)
+  })
+
+  test('error: requests on the port are checked like window ones (typed error, no handler)', async () => {
+    const windows = start()
+    const offered = offerPort(windows)
+    ports.push(offered)
+    offered.port.postMessage(request('NOT_A_TYPE', {}, 'r1'))
+    offered.port.postMessage(request('SWITCH_NETWORK', { chainId: 'nope' }, 'r2'))
+    offered.port.postMessage(request('SYNC_THEME', { themeMode: 'x'.repeat(140_000) }, 'r3'))
+    offered.port.postMessage({ hello: true })
+    await vi.waitFor(() => expect(offered.heard).toHaveLength(4))
+    const codes = Object.fromEntries(
+      offered.heard
+        .slice(1)
+        .map((m) => [
+          (m as { rid: string }).rid,
+          (m as { data: { error: { code: number } } }).data.error.code,
+        ]),
+    )
+    expect(codes).toEqual({ r1: -32600, r2: -32602, r3: -32600 })
+  })
+
+  test('error: a port from another window or a disallowed origin is not taken', async () => {
+    const windows = start()
+    const stranger = offerPort(windows, { source: { postMessage: vi.fn() } })
+    const wrongOrigin = offerPort(windows, { origin: 'http://evil.example' })
+    ports.push(stranger, wrongOrigin)
+    stranger.port.postMessage(request('GET_CHAIN_ID', {}, 'r1'))
+    wrongOrigin.port.postMessage(request('GET_CHAIN_ID', {}, 'r2'))
+    await portTurn()
+    await settle(windows)
+    expect(stranger.heard).toEqual([])
+    expect(wrongOrigin.heard).toEqual([])
+    // Those did not use up the one port of the document: the parent's is still taken.
+    const offered = offerPort(windows)
+    ports.push(offered)
+    await portTurn()
+    expect(offered.heard).toEqual([wirePort()])
+  })
+
+  test('behavior: a second port is ignored; the first keeps serving', async () => {
+    const windows = start()
+    const first = offerPort(windows)
+    const second = offerPort(windows)
+    const none = offerPort(windows, { ports: () => [] })
+    ports.push(first, second, none)
+    second.port.postMessage(request('GET_CHAIN_ID', {}, 'r2'))
+    first.port.postMessage(request('GET_CHAIN_ID', {}, 'r1'))
+    await vi.waitFor(() => expect(first.heard).toHaveLength(2))
+    await portTurn()
+    expect(second.heard).toEqual([])
+    expect((first.heard[1] as { rid: string }).rid).toBe('r1')
+    expect(posted(windows.parent)).toEqual([])
+  })
 })

@@ -1,6 +1,14 @@
 import { createEvent, errorReply, type Reply } from '@keyframe/protocol'
 import { InternalError, PROTOCOL_VERSION } from '@keyframe/protocol/core'
-import { createEndpoint, wireEvent, wireReply } from '@keyframe/protocol/wire'
+import {
+  createEndpoint,
+  createPortEndpoint,
+  type Endpoint,
+  type WireMessage,
+  wireEvent,
+  wirePort,
+  wireReply,
+} from '@keyframe/protocol/wire'
 import { type AccountServices, type BridgeContext, createBridgeContext } from './context.ts'
 import { dispatch } from './dispatch.ts'
 import { applyTheme, type ThemeRoot } from './theme.ts'
@@ -44,6 +52,10 @@ export type Bridge = {
  * `'*'`). Anything else gets no answer at all. Each request — known type or not — goes to `dispatch`, which
  * always resolves to a typed reply (an unknown type gets -32600), posted back as `wireReply(rid, reply)`.
  *
+ * The parent may then hand over a MessagePort (a `port` wire message, through the same checked listener; the
+ * first one only, per document): requests on it are parsed and dispatched exactly like window ones and
+ * answered on it, and events go on it from then on. Window requests keep being served on the window.
+ *
  * READY is posted last, once the listener is in place, so READY means the frame can serve. Call this after
  * `installGuard` (main.ts) so the guard stays the first `message` listener of the frame.
  * @throws TypeError when `parentOrigin` is not an exact http(s) origin (`bootFrame` only pins those).
@@ -51,10 +63,13 @@ export type Bridge = {
 export function startBridge(parameters: StartBridgeParameters): Bridge {
   const { window: win, parentOrigin } = parameters
   const endpoint = createEndpoint({ self: win, peer: () => win.parent, peerOrigin: parentOrigin })
+  // The parent's port, once the handshake took one; `portTaken` stays set so a second port is never taken.
+  let port: { endpoint: Endpoint; unlisten(): void } | undefined
+  let portTaken = false
   const emit: BridgeContext['emit'] = (type, params) => {
     // Fire and forget: a parent that is gone or not listening is not the frame's problem.
     try {
-      endpoint.post(wireEvent(type, createEvent(type, params)))
+      ;(port?.endpoint ?? endpoint).post(wireEvent(type, createEvent(type, params)))
     } catch {}
   }
   const context = createBridgeContext({
@@ -68,21 +83,34 @@ export function startBridge(parameters: StartBridgeParameters): Bridge {
     emit,
     ...(parameters.account ? { account: parameters.account(emit) } : {}),
   })
-  const reply = (rid: string, data: Reply) => {
+  const reply = (channel: Endpoint, rid: string, data: Reply) => {
     try {
-      endpoint.post(wireReply(rid, data))
+      channel.post(wireReply(rid, data))
     } catch {
       // The reply could not be cloned: the parent still gets a typed answer rather than its timeout.
       try {
-        endpoint.post(wireReply(rid, errorReply(new InternalError())))
+        channel.post(wireReply(rid, errorReply(new InternalError())))
       } catch {}
     }
   }
-  const unlisten = endpoint.listen((message) => {
+  // Each request is answered on the channel it came on.
+  const serve = (channel: Endpoint) => (message: WireMessage) => {
     // Replies and events only ever travel frame → parent; the parent sends requests.
     if (message.kind !== 'request') return
     const { rid, type, data } = message
-    void dispatch(type, data, context).then((answer) => reply(rid, answer))
+    void dispatch(type, data, context).then((answer) => reply(channel, rid, answer))
+  }
+  const serveWindow = serve(endpoint)
+  const unlisten = endpoint.listen((message, ports) => {
+    if (message.kind !== 'port') return serveWindow(message)
+    // Only the checked window listener gets here (parent window, pinned origin); one port per document.
+    const [received] = ports
+    if (portTaken || ports.length !== 1 || !received) return
+    portTaken = true
+    const channel = createPortEndpoint(received)
+    port = { endpoint: channel, unlisten: channel.listen(serve(channel)) }
+    // Tells the parent the port is served: it sends on it from now on.
+    channel.post(wirePort())
   })
   context.emit('READY', { version: PROTOCOL_VERSION })
   // For benchmarks and devtools: when the frame became able to serve.
@@ -91,6 +119,8 @@ export function startBridge(parameters: StartBridgeParameters): Bridge {
     context,
     stop() {
       unlisten()
+      // Left open: the -32040 replies of the requests aborted below still go out on it.
+      port?.unlisten()
       context.aborts.abortAll()
       context.rpc.authShares.clear()
     },

@@ -101,11 +101,10 @@ export async function restoreSession(ctx: BridgeContext, signal?: AbortSignal): 
  * a request loads what is missing itself.
  */
 function preloadSigning(): void {
-  Promise.all([
-    import('../rpc/rpcRequest.ts'),
-    import('../rpc/signRequest.ts'),
-    import('../rpc/approval.ts').then((approval) => approval.loadApprovalScreen()),
-  ]).catch(() => {})
+  import('../rpc/rpcRequest.ts').then(
+    (rpc) => rpc.preloadSigning(),
+    () => {},
+  )
 }
 
 /** IS_CONNECTED: a session held, or one restored from this storage. */

@@ -12,7 +12,7 @@
 import { checkRpcCall, type ParsedParams, UnauthorizedError } from '@keyframe/protocol'
 import { ChainDisconnectedError } from '@keyframe/protocol/core'
 import type { RequestContext, Session } from '../bridge/context.ts'
-import type { RequestApproval } from './approval.ts'
+import { loadApprovalScreen, type RequestApproval } from './approval.ts'
 import { getCallsStatus } from './callsStatus.ts'
 import { getCapabilities } from './capabilities.ts'
 import { chainOf } from './chains.ts'
@@ -20,6 +20,20 @@ import { withDefaultBlock } from './defaultBlock.ts'
 import { jsonRpc } from './jsonRpc.ts'
 
 let signModule: typeof import('./signRequest.ts') | undefined
+
+/**
+ * Loads the code of a signature (the signing module, the approval screen) while nothing waits for it, so a
+ * page's first approval is as quick as the later ones. Called after a login; never fails (a request loads
+ * what is missing itself). It lives here, not in the login code, so the entry only ever imports this chunk.
+ */
+export function preloadSigning(): void {
+  Promise.all([
+    import('./signRequest.ts').then((module) => {
+      signModule ??= module
+    }),
+    loadApprovalScreen(),
+  ]).catch(() => {})
+}
 
 export type RpcRequestOptions = {
   /** The approval step; default the frame's approval screen. Tests of the RPC layer pass their own. */

@@ -74,7 +74,7 @@ describe('frame', () => {
     const frame = await readyFrame(kf)
     // Only after READY, to the frame's exact origin.
     expect(frames.requests().every((r) => r.targetOrigin === FRAME_ORIGIN)).toBe(true)
-    expect(frames.of(frame.element())!.posted).toHaveLength(2)
+    expect(frames.of(frame.element())!.requests()).toHaveLength(2)
     const byName = Object.fromEntries(sent())
     expect(byName).toEqual({
       SYNC_THEME: { themeMode: 'light', themeVariables: { '--kf-accent': '#123456' } },

@@ -4,7 +4,7 @@ import {
   FRAME_LOAD_TIMEOUT_MS,
   timeoutFor,
 } from '@keyframe/protocol'
-import { wireRequest } from '@keyframe/protocol/wire'
+import { type WireMessage, wireEvent, wirePort, wireReply, wireRequest } from '@keyframe/protocol/wire'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { type FakeFrame, FRAME_ORIGIN, installFakeFrames } from '../../test/fakeFrame.ts'
 import { createFrameClient, type FrameClientOptions } from './createFrameClient.ts'
@@ -103,8 +103,10 @@ describe('ensure', () => {
     expect(client.isReady()).toBe(true)
     await client.ensure()
     expect(document.querySelectorAll('iframe')).toHaveLength(1)
-    // Nothing is posted to the frame before READY, nor because of it.
-    expect(frameOf(client).posted).toEqual([])
+    // Nothing is posted to the frame before READY; because of it only the port offer, to the exact origin.
+    expect(frameOf(client).posted).toEqual([
+      { message: wirePort(), targetOrigin: FRAME_ORIGIN, transfer: [expect.any(MessagePort)] },
+    ])
   })
 
   test('behavior: one message listener, installed before the iframe has a src', () => {
@@ -190,8 +192,8 @@ describe('request', () => {
     expect(frame.posted).toHaveLength(0)
     ready(client)
     await tick()
-    expect(frame.posted).toHaveLength(1)
-    const [{ message, targetOrigin }] = frame.posted as [(typeof frame.posted)[0]]
+    expect(frame.requests()).toHaveLength(1)
+    const [{ message, targetOrigin }] = frame.posted.slice(1) as [(typeof frame.posted)[0]]
     // The exact frame origin, never '*'; `rid` is the envelope's own id.
     expect(targetOrigin).toBe(FRAME_ORIGIN)
     const id = (message as { rid: string }).rid
@@ -244,7 +246,7 @@ describe('request', () => {
       code: 4200,
       message: 'Requested RPC call is not allowed',
     })
-    expect(frameOf(client).posted).toHaveLength(0)
+    expect(frameOf(client).requests()).toHaveLength(0)
   })
 
   test('error: an error reply rejects with the frame’s code and wording', async () => {
@@ -295,7 +297,7 @@ describe('request', () => {
     )
     await tick()
     expect(client.pending()).toHaveLength(1)
-    expect(frame.posted).toHaveLength(1)
+    expect(frame.requests()).toHaveLength(1)
     frame.reply(frame.requests()[0]!.rid, { ok: true, result: { isConnected: true } })
     await expect(result).resolves.toEqual({ isConnected: true })
   })
@@ -595,7 +597,7 @@ describe('abort', () => {
     await expect(client.request('IS_CONNECTED', {}, { signal: AbortSignal.abort() })).rejects.toMatchObject({
       name: 'RequestAbortedError',
     })
-    expect(frameOf(client).posted).toHaveLength(0)
+    expect(frameOf(client).requests()).toHaveLength(0)
   })
 
   test('behavior: aborting a request not yet posted sends no RPC_ABORT', async () => {
@@ -606,7 +608,7 @@ describe('abort', () => {
     expect(await result).toMatchObject({ name: 'RequestAbortedError' })
     ready(client)
     await tick()
-    expect(frameOf(client).posted).toHaveLength(0)
+    expect(frameOf(client).requests()).toHaveLength(0)
   })
 })
 
@@ -722,5 +724,89 @@ describe('destroy', () => {
     await expect(result).resolves.toEqual({ isConnected: true })
     b.destroy()
     expect(listeners.left()).toEqual([])
+  })
+})
+
+describe('MessageChannel', () => {
+  /** Plays the frame taking the port the parent offered after its latest READY; returns the frame's end. */
+  function takePort(client: ReturnType<typeof create>) {
+    const offers = frameOf(client).posted.filter(({ message }) => (message as WireMessage).kind === 'port')
+    const port = offers.at(-1)?.transfer?.[0] as MessagePort
+    const heard: WireMessage[] = []
+    port.addEventListener('message', (event) => heard.push((event as MessageEvent).data))
+    port.start()
+    port.postMessage(wirePort())
+    return { port, heard }
+  }
+  /** Port messages travel as tasks: waits until they have been delivered. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+  test('default: once the frame takes the port, requests go on it and its replies and events are read', async () => {
+    const client = await readyClient()
+    const frame = frameOf(client)
+    const { port, heard } = takePort(client)
+    await settle()
+    const chains: unknown[] = []
+    client.on('CHAIN_CHANGED', (params) => chains.push(params))
+    const result = client.request('IS_CONNECTED', {})
+    await settle()
+    // Not on the window any more.
+    expect(frame.requests()).toHaveLength(0)
+    const [request] = heard as [WireMessage & { rid: string }]
+    expect(request).toMatchObject({ kind: 'request', type: 'IS_CONNECTED' })
+    port.postMessage(wireEvent('CHAIN_CHANGED', { v: 1, params: { chainId: 'eip155:31338' } }))
+    port.postMessage(wireReply(request.rid, { ok: true, result: { isConnected: true } }))
+    await expect(result).resolves.toEqual({ isConnected: true })
+    expect(chains).toEqual([{ chainId: 'eip155:31338' }])
+  })
+
+  test('error: a reply on the port is checked like a window one (-32603 when it breaks the table)', async () => {
+    const client = await readyClient()
+    const { port, heard } = takePort(client)
+    await settle()
+    const result = client.request('IS_CONNECTED', {})
+    await settle()
+    const [request] = heard as [WireMessage & { rid: string }]
+    port.postMessage(wireReply(request.rid, { ok: true, result: { isConnected: 'yes' } }))
+    await expect(result).rejects.toMatchObject({ code: -32603 })
+  })
+
+  test('behavior: requests stay on the window until the frame takes the port', async () => {
+    const client = await readyClient()
+    const result = client.request('IS_CONNECTED', {})
+    await settle()
+    const [request] = frameOf(client).requests()
+    frameOf(client).reply(request!.rid, { ok: true, result: { isConnected: false } })
+    await expect(result).resolves.toEqual({ isConnected: false })
+  })
+
+  test('behavior: READY on the port is not a (re)load; a new READY on the window offers a new port', async () => {
+    const client = await readyClient()
+    const first = takePort(client)
+    await settle()
+    first.port.postMessage(wireEvent('READY', { v: 1, params: { version: 1 } }))
+    await settle()
+    const offers = () =>
+      frameOf(client).posted.filter(({ message }) => (message as WireMessage).kind === 'port')
+    expect(offers()).toHaveLength(1)
+    // The frame reloads: its new document says READY on the window and gets a new port; until it takes it,
+    // requests go on the window (the old port is closed: nothing more is sent on it).
+    ready(client)
+    expect(offers()).toHaveLength(2)
+    void client.request('IS_CONNECTED', {}).catch(() => {})
+    await settle()
+    expect(first.heard).toEqual([])
+    expect(frameOf(client).requests()).toHaveLength(1)
+  })
+
+  test('behavior: destroy rejects pending requests sent on the port and closes it', async () => {
+    const client = await readyClient()
+    const { heard } = takePort(client)
+    await settle()
+    const result = client.request('IS_CONNECTED', {})
+    await settle()
+    expect(heard).toHaveLength(1)
+    client.destroy()
+    await expect(result).rejects.toMatchObject({ name: 'RequestAbortedError' })
   })
 })

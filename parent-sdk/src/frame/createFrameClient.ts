@@ -1,7 +1,9 @@
 /**
  * The parent's side of the frame boundary: the hidden iframe, READY, requests with timeouts and aborts,
  * over the wire (`@keyframe/protocol/core`): plain `postMessage` to the iframe's window with the frame's
- * exact origin as target, and one `message` listener that hears only that window and origin.
+ * exact origin as target, and one `message` listener that hears only that window and origin. After each READY
+ * it hands the frame a MessagePort the same way; once the frame takes it, requests, replies and events travel
+ * on it (cheaper per round trip), still read through the same schemas.
  * Loaded with `import()` only (it brings the protocol's schemas).
  * @module
  */
@@ -20,7 +22,14 @@ import {
   type RequestType,
   requests,
 } from '@keyframe/protocol'
-import { createEndpoint, type WireMessage, wireRequest } from '@keyframe/protocol/wire'
+import {
+  createEndpoint,
+  createPortEndpoint,
+  type Endpoint,
+  type WireMessage,
+  wirePort,
+  wireRequest,
+} from '@keyframe/protocol/wire'
 import { createIframe } from './createIframe.ts'
 import { buildFrameUrl, frameOriginOf } from './frameUrl.ts'
 import { prepareRequest, readEvent, readReply } from './messages.ts'
@@ -116,6 +125,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     peerOrigin: frameOrigin,
   })
   let stopListening: (() => void) | undefined
+  // The MessageChannel offered after the last READY; `served` once the frame said it listens on it. A port
+  // round trip is cheaper than a window one, so requests go on it from then on (safe RPC calls have a 1 ms
+  // overhead budget); until then, and with a frame that never takes it, on the window.
+  let channel: { port: MessagePort; endpoint: Endpoint; served: boolean } | undefined
   let ready = false
   let destroyed = false
   // Between PROMPT_REQUESTED and PROMPT_CLOSED the person is typing in the frame, and between
@@ -127,9 +140,36 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   let loading: { promise: Promise<void>; resolve(): void; reject(error: unknown): void } | undefined
   let loadTimer: ReturnType<typeof setTimeout> | undefined
 
+  function closeChannel() {
+    channel?.port.close()
+    channel = undefined
+  }
+
+  /**
+   * Offers the frame's (new) document a MessagePort, posted like everything else to the iframe's window with
+   * the frame's exact origin as target. Replies and events on it are read exactly like window ones.
+   */
+  function offerChannel() {
+    closeChannel()
+    const { port1, port2 } = new MessageChannel()
+    const current = { port: port1, endpoint: createPortEndpoint(port1), served: false }
+    current.endpoint.listen((message) => {
+      if (message.kind === 'port') current.served = true
+      // READY only counts from the window: a (re)loaded document announces itself there.
+      else if (!(message.kind === 'event' && message.type === 'READY')) onMessage(message)
+    })
+    channel = current
+    try {
+      if (!endpoint.post(wirePort(), [port2])) closeChannel()
+    } catch {
+      closeChannel()
+    }
+  }
+
   function removeFrame() {
     stopListening?.()
     stopListening = undefined
+    closeChannel()
     clearTimeout(loadTimer)
     loadTimer = undefined
     iframe?.remove()
@@ -186,6 +226,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         return
       }
       ready = true
+      offerChannel()
       clearTimeout(loadTimer)
       loadTimer = undefined
       loading?.resolve()
@@ -262,7 +303,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
    * envelope's own id. Only called after READY. Throws when the frame is gone or the data cannot be cloned.
    */
   function post(type: RequestType, envelope: { id: string }) {
-    if (!endpoint.post(wireRequest(envelope.id, type, envelope))) throw new Error('The frame is gone')
+    const via = channel?.served ? channel.endpoint : endpoint
+    if (!via.post(wireRequest(envelope.id, type, envelope))) throw new Error('The frame is gone')
   }
 
   function sendAbort(id: string) {
