@@ -212,7 +212,7 @@ on both sides, schema checks included, costs ~0.2–0.3 ms. History: 3.6 ms (loa
 each call went through two \`import()\`s of already loaded modules (the parent's method table, the frame's
 RPC module: a task and Vite's preload helper each) and the parent posted from a promise callback; without
 them, six runs at load 3–10 gave 1.4–2.5 ms (direct 3.2–5.8 ms), then 1.0 ms on a quiet machine, the window
-hop being most of it. Since then the parent hands the frame a `MessageChannel` port after a checked READY and
+hop being most of it. Since then the parent hands the frame a \`MessageChannel\` port after a checked READY and
 requests, replies and events use it (same envelope, size and schema checks): 0.6–0.9 ms at load 9–12, and
 the figure above.
 `
