@@ -3,18 +3,15 @@ import { FRAME_CONNECT_TIMEOUT_MS, RequestTimeoutError } from '@keyframe/protoco
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { installFakeFrames } from '../../test/fakeFrame.ts'
 import { fail, frameCreatedByKeyframe, ok, sentTypes, startFrame, tick, USER } from '../../test/frameFlow.ts'
+import { getAccount, getConnection, watchAccount, watchConnection } from './account.ts'
 import {
   connectDevice,
   connectEmail,
   connectOtp,
   disconnect,
-  getAccount,
-  getConnection,
   updateEmail,
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp,
-  watchAccount,
-  watchConnection,
 } from './connection.ts'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from './createKeyframe.ts'
 import { LOGIN_CACHE_KEYS, readLoginCache, recordEmailSent, saveLogin } from './loginCache.ts'

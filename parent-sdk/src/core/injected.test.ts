@@ -6,8 +6,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { announceWallet, createTestWallet, type TestWallet, WALLET_ADDRESS } from '../../test/anvilWallet.ts'
 import { installFakeFrames } from '../../test/fakeFrame.ts'
 import { frameCreatedByKeyframe, ok, USER } from '../../test/frameFlow.ts'
+import { shadow, view } from '../../test/modal.ts'
+import { getAccount } from './account.ts'
 import { CONNECTED_CONNECTOR_KEY } from './connectedConnector.ts'
-import { disconnect, getAccount } from './connection.ts'
+import { disconnect } from './connection.ts'
 import { getActiveConnector } from './connectors.ts'
 import { createKeyframe, type Keyframe } from './createKeyframe.ts'
 import { connectInjected, getInjectedWallets, watchInjectedWallets } from './injected.ts'
@@ -44,8 +46,6 @@ function wallet(name: string, rdns: string) {
   return provider
 }
 
-const shadow = () => document.querySelector('[data-keyframe-modal]')!.shadowRoot!
-const view = () => shadow().querySelector('[role="dialog"]')?.getAttribute('data-view')
 const bodyText = () => shadow().querySelector('.kf-body')?.textContent
 function button(name: string): HTMLButtonElement {
   const found = [...shadow().querySelectorAll('button')].find((b) => b.textContent?.trim() === name)

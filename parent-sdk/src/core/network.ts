@@ -6,7 +6,8 @@
  */
 import { unsupportedNetwork } from '@keyframe/protocol'
 import { type Caip2Id, type ChainNamespace, ChainNotSupportedError, toCaip2 } from '@keyframe/protocol/core'
-import { getConnection, namespaceOf } from './connection.ts'
+import { getConnection } from './account.ts'
+import { namespaceOf } from './connection.ts'
 import { getActiveConnector } from './connectors.ts'
 import type { Keyframe, KeyframeNetwork } from './createKeyframe.ts'
 import { memoPerInstance, watchSelected } from './watch.ts'

@@ -8,7 +8,7 @@
 import { hasSufficientGas } from '@keyframe/protocol'
 import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import type { Eip1193Provider } from '../connectors/types.ts'
-import { getConnection, watchAccount } from './connection.ts'
+import { getConnection, watchAccount } from './account.ts'
 import { getActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { getNetwork } from './network.ts'

@@ -49,22 +49,18 @@ export type {
   ProviderEvents,
   RequestArguments,
 } from '../connectors/types.ts'
+export { type Account, getAccount, getConnection, watchAccount, watchConnection } from '../core/account.ts'
 export {
-  type Account,
   type ConnectEmailAction,
   type ConnectEmailParameters,
   connectDevice,
   connectEmail,
   connectOtp,
   disconnect,
-  getAccount,
-  getConnection,
   type UpdateEmailAction,
   updateEmail,
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp,
-  watchAccount,
-  watchConnection,
 } from '../core/connection.ts'
 export { getActiveConnector, getProvider, watchActiveConnector } from '../core/connectors.ts'
 export {

@@ -1,4 +1,4 @@
-import { type Account, getAccount, watchAccount } from '../core/connection.ts'
+import { type Account, getAccount, watchAccount } from '../core/account.ts'
 import type { Keyframe } from '../core/createKeyframe.ts'
 import { useKeyframe } from './useKeyframe.ts'
 import { useWatched } from './useWatched.ts'

@@ -4,7 +4,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { installFakeFrames } from '../../test/fakeFrame.ts'
 import { type Answers, fail, ok, sentTypes, startFrame, tick, USER } from '../../test/frameFlow.ts'
-import { connectEmail, connectOtp, getAccount } from '../core/connection.ts'
+import { shadow, view } from '../../test/modal.ts'
+import { getAccount } from '../core/account.ts'
+import { connectEmail, connectOtp } from '../core/connection.ts'
 import { createKeyframe, type Keyframe } from '../core/createKeyframe.ts'
 import { readLoginCache, recordEmailSent } from '../core/loginCache.ts'
 
@@ -45,8 +47,6 @@ async function atOtpView(answers: Answers = {}) {
   return kf
 }
 
-const shadow = () => document.querySelector('[data-keyframe-modal]')!.shadowRoot!
-const view = () => shadow().querySelector('[role="dialog"]')?.getAttribute('data-view')
 const title = () => shadow().querySelector('h2')?.textContent
 const alertText = () => [...shadow().querySelectorAll('[role="alert"]')].map((el) => el.textContent).join('')
 const statusText = () =>

@@ -9,6 +9,7 @@ import {
   startAnvil,
   WALLET_ADDRESS,
 } from '../../../test/anvilWallet.ts'
+import { shadow } from '../../../test/modal.ts'
 import { createKeyframe, type Keyframe } from '../../core/createKeyframe.ts'
 import { connectInjected } from '../../core/injected.ts'
 
@@ -54,7 +55,6 @@ async function openAccount(explorer = true) {
   return kf
 }
 
-const shadow = () => document.querySelector('[data-keyframe-modal]')!.shadowRoot!
 const text = (selector: string) => shadow().querySelector(selector)?.textContent
 const button = (name: string) =>
   [...shadow().querySelectorAll('button')].find((b) => b.textContent?.trim() === name) as HTMLButtonElement

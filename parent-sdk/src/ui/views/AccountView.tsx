@@ -1,6 +1,7 @@
 import { formatBalance, shortenAddress } from '@keyframe/protocol'
 import { useEffect, useState } from 'react'
-import { disconnect, getAccount, watchAccount } from '../../core/connection.ts'
+import { getAccount, watchAccount } from '../../core/account.ts'
+import { disconnect } from '../../core/connection.ts'
 import { getActiveConnector, watchActiveConnector } from '../../core/connectors.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { getNetwork, type Network, watchNetwork } from '../../core/network.ts'

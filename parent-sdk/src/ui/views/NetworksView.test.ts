@@ -3,7 +3,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { installFakeFrames } from '../../../test/fakeFrame.ts'
 import { type Answers, fail, ok, startFrame, tick, USER } from '../../../test/frameFlow.ts'
-import { connectEmail, getAccount } from '../../core/connection.ts'
+import { shadow, view } from '../../../test/modal.ts'
+import { getAccount } from '../../core/account.ts'
+import { connectEmail } from '../../core/connection.ts'
 import { createKeyframe, type Keyframe } from '../../core/createKeyframe.ts'
 import { getNetwork } from '../../core/network.ts'
 
@@ -44,8 +46,6 @@ async function login(kf: Keyframe, answers: Answers = {}) {
   await connectEmail(kf, { email: USER.email })
 }
 
-const shadow = () => document.querySelector('[data-keyframe-modal]')!.shadowRoot!
-const view = () => shadow().querySelector('[role="dialog"]')?.getAttribute('data-view')
 const title = () => shadow().querySelector('h2')?.textContent
 const toastText = () => shadow().querySelector('.kf-toasts')?.textContent
 const networkButtons = () =>

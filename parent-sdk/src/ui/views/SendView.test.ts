@@ -9,6 +9,7 @@ import {
   startAnvil,
   WALLET_ADDRESS,
 } from '../../../test/anvilWallet.ts'
+import { shadow } from '../../../test/modal.ts'
 import { createKeyframe, type Keyframe } from '../../core/createKeyframe.ts'
 import { connectInjected } from '../../core/injected.ts'
 
@@ -45,7 +46,6 @@ async function openSend() {
   return kf
 }
 
-const shadow = () => document.querySelector('[data-keyframe-modal]')!.shadowRoot!
 const input = (name: string) => shadow().querySelector<HTMLInputElement>(`input[name="${name}"]`)!
 const sendButton = () =>
   [...shadow().querySelectorAll('button')].find((b) => b.textContent === 'Send') as HTMLButtonElement

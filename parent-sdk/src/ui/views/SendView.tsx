@@ -1,6 +1,6 @@
 import { formatBalance } from '@keyframe/protocol'
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { getAccount, watchAccount } from '../../core/connection.ts'
+import { getAccount, watchAccount } from '../../core/account.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import {
   estimateSendGas,

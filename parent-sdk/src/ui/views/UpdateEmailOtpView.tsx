@@ -1,9 +1,5 @@
-import {
-  getAccount,
-  getEmailFlow,
-  updateEmailPrimaryOtp,
-  updateEmailSecondaryOtp,
-} from '../../core/connection.ts'
+import { getAccount } from '../../core/account.ts'
+import { getEmailFlow, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { OtpStep } from '../OtpStep.tsx'
 

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect } from 'react'
-import { getAccount, getEmailFlow, updateEmail } from '../../core/connection.ts'
+import { getAccount } from '../../core/account.ts'
+import { getEmailFlow, updateEmail } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { useEmailForm } from '../hooks.ts'
 
