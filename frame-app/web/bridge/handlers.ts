@@ -39,11 +39,7 @@ export const handlers: Handlers = {
   CONNECT_OTP: connectOtp,
   CONNECT_DEVICE: connectDevice,
   GET_USER: async (params, ctx) => getUser(params, ctx),
-  SIGN_OUT: async (_params, ctx) => {
-    // The released auth shares go with the session, not 15 idle minutes later.
-    ctx.rpc.authShares.clear()
-    return signOut(ctx)
-  },
+  SIGN_OUT: async (_params, ctx) => signOut(ctx),
   UPDATE_EMAIL: updateEmail,
   UPDATE_EMAIL_PRIMARY_OTP: updateEmailPrimaryOtp,
   UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,
