@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
+import { type ErrorBody, fail } from '@keyframe/server-kit'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -19,7 +20,6 @@ import type { ServerSecrets } from './crypto/keys.ts'
 import type { Database } from './db/createDatabase.ts'
 import { renderFrameHtml } from './frameHtml.ts'
 import { DEFAULT_CONTENT_SECURITY_POLICY, type FrameAncestorsMode, frameDocumentHeaders } from './headers.ts'
-import { type ErrorBody, fail } from './http/errors.ts'
 import { sameOriginOnly } from './http/sameOrigin.ts'
 import { LIMITS, type Limits } from './limits.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -28,7 +28,7 @@ import { getProject } from './projects/store.ts'
 import { sessionRoutes } from './session/routes.ts'
 import { vaultRoutes } from './vault/routes.ts'
 
-export type { ErrorBody } from './http/errors.ts'
+export type { ErrorBody } from '@keyframe/server-kit'
 
 export type FrameAppOptions = {
   /** Projects, users, shares and sessions (`createDatabase`). */

@@ -4,12 +4,11 @@
  * @module
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { fail, jsonBody } from '@keyframe/server-kit'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { allowedOriginsSchema, canonicalOrigins, parseProjects, projectInputSchema } from '../config.ts'
 import type { ServerContext } from '../context.ts'
-import { fail } from '../http/errors.ts'
-import { jsonBody } from '../http/validate.ts'
 import { addProject, getProject, listProjects, setProjectOrigins } from '../projects/store.ts'
 
 const digest = (text: string) => createHash('sha256').update(text).digest()

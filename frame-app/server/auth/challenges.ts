@@ -5,10 +5,11 @@
  * @module
  */
 import { createHash, randomUUID } from 'node:crypto'
+import { compileStatement, columnName as name, renderQuery, runNamed } from '@keyframe/server-kit'
 import { and, asc, eq, getTableColumns, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import type { ServerContext } from '../context.ts'
 import { codeMatches, generateLinkToken, generateOtp, hashCode, hashEmail } from '../crypto/otp.ts'
-import { compileStatement, type Db, columnName as name, renderQuery, runNamed } from '../db/createDatabase.ts'
+import type { Db } from '../db/createDatabase.ts'
 import { type ChallengePurpose, otpChallenges } from '../db/schema/auth.ts'
 import { loginGuards } from '../db/schema/users.ts'
 

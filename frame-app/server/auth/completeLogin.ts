@@ -4,11 +4,12 @@
  * @module
  */
 import { randomUUID } from 'node:crypto'
+import { compileStatement, columnName as name } from '@keyframe/server-kit'
 import { and, asc, eq, gt, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { AuditAction } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
 import { generateSessionToken, hashSessionToken } from '../crypto/tokens.ts'
-import { compileStatement, type Db, columnName as name } from '../db/createDatabase.ts'
+import type { Db } from '../db/createDatabase.ts'
 import { sessions } from '../db/schema/auth.ts'
 import { auditLog } from '../db/schema/limits.ts'
 import type { RecoveryMode } from '../db/schema/projects.ts'

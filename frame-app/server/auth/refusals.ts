@@ -1,4 +1,4 @@
-import { fail, failRetryAfter } from '../http/errors.ts'
+import { fail, failRetryAfter } from '@keyframe/server-kit'
 import type { Refusal } from './challenges.ts'
 
 /** Answers a refused send or check. The wording names what to do next; none of it depends on whether an account exists. */

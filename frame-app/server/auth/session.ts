@@ -5,6 +5,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto'
+import { fail } from '@keyframe/server-kit'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -13,7 +14,6 @@ import { generateSessionToken, hashSessionToken } from '../crypto/tokens.ts'
 import type { Db } from '../db/createDatabase.ts'
 import { sessions } from '../db/schema/auth.ts'
 import { devices, users } from '../db/schema/users.ts'
-import { fail } from '../http/errors.ts'
 
 /** The cookie's name without its prefix; sent as `__Host-keyframe_session`. */
 export const SESSION_COOKIE = 'keyframe_session'

@@ -1,32 +1,16 @@
 /**
- * The server's database: PGlite in a data folder by default, PostgreSQL (node-postgres) when given a URL.
- * The same drizzle schema and queries run on both; migrations (`frame-app/drizzle`) are applied on open.
+ * The frame server's database: PGlite in a data folder by default, PostgreSQL when given a URL (see
+ * `openDatabase` in `@keyframe/server-kit`); its migrations (`frame-app/drizzle`) are applied on open.
  * @module
  */
-import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { Placeholder, type Query, type SQL, sql } from 'drizzle-orm'
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
-import { type AnyPgColumn, type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
+import { type Database as KitDatabase, type Db as KitDb, openDatabase } from '@keyframe/server-kit'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
 /** A drizzle database or transaction over either driver (a transaction is a `Db` too). */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
-
-export type Database = {
-  db: Db
-  /** `pglite` (embedded) or `postgres` (a server at `DATABASE_URL`). */
-  kind: 'pglite' | 'postgres'
-  /** Runs `select 1` (for `/healthz`); throws when the database does not answer. */
-  ping(): Promise<void>
-  close(): Promise<void>
-}
+export type Db = KitDb<Schema>
+export type Database = KitDatabase<Schema>
 
 export type CreateDatabaseOptions = {
   /** `postgres://…`: use a PostgreSQL server. Takes precedence over `dataDir`. */
@@ -49,112 +33,9 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
  * const database = await createDatabase({ url: process.env.DATABASE_URL })
  * await database.close()
  */
-export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<Database> {
-  if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 })
-    // An idle client's error (server restart) must not crash the process; the next query reconnects.
-    pool.on('error', () => {})
-    const db = drizzleNodePg({ client: pool, schema })
-    try {
-      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
-    } catch (error) {
-      await pool.end()
-      throw error
-    }
-    return {
-      db: db as unknown as Db,
-      kind: 'postgres',
-      ping: async () => {
-        await db.execute(sql`select 1`)
-      },
-      close: () => pool.end(),
-    }
-  }
-  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir)
-  const db = drizzlePglite({ client, schema })
-  try {
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
-  } catch (error) {
-    await client.close()
-    throw error
-  }
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    ping: async () => {
-      await db.execute(sql`select 1`)
-    },
-    close: () => client.close(),
-  }
-}
-
-const dialect = new PgDialect()
-
-/** The text and parameters of a drizzle statement, rendered as the drivers here render it. */
-export function renderQuery(statement: SQL): Query {
-  return dialect.sqlToQuery(statement)
-}
-
-/** A column's bare name (`"email"`, not `"users"."email"`), for the target lists of raw statements. */
-export function columnName(column: AnyPgColumn): SQL {
-  return sql`${sql.identifier(column.name)}`
-}
-
-/** A value bound to a compiled statement (node-postgres and PGlite both send these as text parameters). */
-export type StatementValue = string | number | boolean | null
-
-/** Names taken by compiled statements, with their text: one name, one text. */
-const statementTexts = new Map<string, string>()
-
-/**
- * Runs `query` as a named prepared statement: on PostgreSQL it is parsed once per pooled connection and its
- * plan reused, which saves most of the server's work for the short statements of the login path (parse and
- * plan cost more than running them). PGlite runs it as it would any query. Rows come back as the drivers
- * give them to drizzle (timestamps as text). Note for deployments behind PgBouncer: transaction pooling
- * needs PgBouncer ≥ 1.21 with `max_prepared_statements` set.
- */
-export async function runNamed<Row>(db: Db, name: string, query: Query): Promise<Row[]> {
-  const known = statementTexts.get(name)
-  if (known === undefined) statementTexts.set(name, query.sql)
-  else if (known !== query.sql) throw new Error(`Statement name ${name} is taken by another text`)
-  const result = await db._.session.prepareQuery(query, undefined, name, false).execute()
-  return (result as { rows: Row[] }).rows
-}
-
-/**
- * A statement rendered once and run as a named prepared statement (`runNamed`). Drizzle renders a statement
- * on every run, which costs 50–300 µs of CPU for each statement on the login path; a compiled one only binds
- * its values. Write `p.<name>` wherever a value goes (a literal value in `build` throws: it would be baked
- * into the text).
- * @example
- * const markUsed = compileStatement('mark_used', ['id', 'at'], (p) =>
- *   sql`update ${otpChallenges} set used_at = ${p.at}::timestamptz where id = ${p.id}::uuid`)
- * await markUsed(tx, { id, at: now.toISOString() })
- */
-export function compileStatement<K extends string>(
-  name: string,
-  names: readonly K[],
-  build: (p: Record<K, Placeholder<K>>) => SQL,
-): <Row = Record<string, unknown>>(db: Db, values: Record<K, StatementValue>) => Promise<Row[]> {
-  const placeholders = Object.fromEntries(names.map((n) => [n, sql.placeholder(n)])) as Record<
-    K,
-    Placeholder<K>
-  >
-  const query = renderQuery(build(placeholders))
-  const order = query.params.map((param) => {
-    if (!(param instanceof Placeholder))
-      throw new Error(`Statement ${name}: every value must be a placeholder`)
-    return param.name as K
-  })
-  const statementName = `keyframe_${name}`
-  return (db, values) => {
-    const params = order.map((key) => {
-      const value = values[key]
-      if (value === undefined) throw new Error(`Statement ${name}: no value for ${key}`)
-      return value
-    })
-    return runNamed(db, statementName, { sql: query.sql, params })
-  }
+export function createDatabase(options: CreateDatabaseOptions = {}): Promise<Database> {
+  return openDatabase(
+    { ...options, dataDir: options.dataDir ?? DEFAULT_DATA_DIR },
+    { schema, migrations: [{ folder: MIGRATIONS_FOLDER, table: '__drizzle_migrations' }] },
+  )
 }

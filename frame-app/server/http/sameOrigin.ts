@@ -1,5 +1,5 @@
+import { fail } from '@keyframe/server-kit'
 import type { MiddlewareHandler } from 'hono'
-import { fail } from './errors.ts'
 
 /**
  * Refuses API calls from other sites: the frame calls its API from its own origin only. A browser marks

@@ -1,7 +1,7 @@
+import { fail } from '@keyframe/server-kit'
 import type { Project } from '../config.ts'
 import type { ServerContext } from '../context.ts'
 import type { LoginMethod } from '../db/schema/projects.ts'
-import { fail } from '../http/errors.ts'
 import { getProject } from './store.ts'
 
 /** The project of a login request; 403 'Invalid key' (spec §8) when unknown or the method is off for it. */

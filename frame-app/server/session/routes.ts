@@ -3,6 +3,8 @@
  * two-step e-mail change (UPDATE_EMAIL → VERIFY_PRIMARY_OTP → VERIFY_SECONDARY_OTP).
  * @module
  */
+
+import { fail, jsonBody } from '@keyframe/server-kit'
 import { and, eq, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
@@ -26,9 +28,7 @@ import {
 import type { ServerContext } from '../context.ts'
 import { type ChallengePurpose, otpChallenges, sessions } from '../db/schema/auth.ts'
 import { users } from '../db/schema/users.ts'
-import { fail } from '../http/errors.ts'
 import { email, otp } from '../http/schemas.ts'
-import { jsonBody } from '../http/validate.ts'
 import { emailChangeCodeMail, emailChangedMail, reauthCodeMail } from '../mail/templates.ts'
 import { getProject } from '../projects/store.ts'
 

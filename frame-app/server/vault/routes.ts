@@ -5,6 +5,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto'
+import { fail, failRetryAfter, jsonBody, parseOrFail } from '@keyframe/server-kit'
 import { and, asc, eq, isNull, or } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
@@ -14,9 +15,7 @@ import type { ServerContext } from '../context.ts'
 import { sessions } from '../db/schema/auth.ts'
 import { authShares, recoveryShares } from '../db/schema/shares.ts'
 import { devices, users, wallets } from '../db/schema/users.ts'
-import { fail, failRetryAfter } from '../http/errors.ts'
 import { recoveryBlob, share, uuid } from '../http/schemas.ts'
-import { jsonBody, parseOrFail } from '../http/validate.ts'
 import { getProject } from '../projects/store.ts'
 import { rateLimit } from '../rateLimit.ts'
 import { addressOfPublicKey, checksumAddress, compressPublicKey } from './evm.ts'

@@ -2,14 +2,14 @@
  * E-mail login: `/api/auth/email/*`. The flow and why it is shaped this way: `FLOW.md` beside this file.
  * @module
  */
+
+import { fail, failRetryAfter, jsonBody } from '@keyframe/server-kit'
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import type { ServerContext } from '../../context.ts'
 import { otpChallenges } from '../../db/schema/auth.ts'
-import { fail, failRetryAfter } from '../../http/errors.ts'
 import { devicePublicKey, email, otp, projectId } from '../../http/schemas.ts'
-import { jsonBody } from '../../http/validate.ts'
 import { deviceApprovalMail, loginCodeMail, newDeviceMail } from '../../mail/templates.ts'
 import { projectForLogin } from '../../projects/forLogin.ts'
 import {

@@ -48,3 +48,13 @@ export function jsonBody<S extends z.ZodMiniType>(schema: S) {
     return parseOrFail(schema, value)
   })
 }
+
+/**
+ * Validates the query string (each value a string, or the last one when a key repeats is not taken: repeated
+ * keys reach the schema as arrays).
+ * @example
+ * app.get('/v1/x', queryParams(z.object({ chainId })), (c) => c.json(c.req.valid('query')))
+ */
+export function queryParams<S extends z.ZodMiniType>(schema: S) {
+  return validator('query', (value): z.output<S> => parseOrFail(schema, value))
+}

@@ -1,0 +1,14 @@
+/**
+ * `@keyframe/server-kit`: what the Keyframe servers share (they share nothing at runtime).
+ * @module
+ */
+export {
+  type Database,
+  type Db,
+  type Migrations,
+  type OpenDatabaseOptions,
+  openDatabase,
+} from './db/openDatabase.ts'
+export { columnName, compileStatement, renderQuery, runNamed, type StatementValue } from './db/statements.ts'
+export { type ErrorBody, fail, failRetryAfter } from './http/errors.ts'
+export { issuesMessage, jsonBody, parseOrFail, queryParams } from './http/validate.ts'
