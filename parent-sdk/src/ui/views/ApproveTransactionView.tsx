@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { getApproval, watchApproval } from '../../core/approval.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { getModalState, watchModalState } from '../../core/modal.ts'
 import { useWatched } from '../../react/useWatched.ts'
-import { placeFrameOver } from './FramePromptView.tsx'
+import { focusFrame, placeFrameOver } from './FramePromptView.tsx'
 
 /**
  * Where the frame shows its approval screen: 440 px, less on a short window so the whole screen stays inside
@@ -29,14 +29,16 @@ export function ApproveTransactionView({ kf }: { kf: Keyframe }) {
   const iframe =
     approval.open || (approval.waiting && view === 'ApproveTransaction') ? approval.iframe : undefined
 
-  // After the modal's own focus effect (a layout effect), so focus ends in the frame.
-  useEffect(() => {
+  // Before the browser paints the modal: the frame is on screen with the same paint, which is when it learns
+  // that it is in view (a frame later in a passive effect).
+  useLayoutEffect(() => {
     const box = slot.current
     if (!box || !iframe) return
     // Square: rounded corners may read as not fully visible to IntersectionObserver v2 (it works in
     // rectangles), and Approve would never enable.
     return placeFrameOver(iframe, box, { rounded: false })
   }, [iframe])
+  useEffect(() => focusFrame(iframe), [iframe])
 
   // Only reached by `open({ view: 'ApproveTransaction' })` with nothing to approve.
   if (!approval.open && !approval.waiting)

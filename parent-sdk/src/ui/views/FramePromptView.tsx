@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { getFramePrompt, watchFramePrompt } from '../../core/prompt.ts'
 import { useWatched } from '../../react/useWatched.ts'
@@ -25,7 +25,8 @@ const FRAME_Z_INDEX = '2147483647'
  * frame can tell it is fully visible (IntersectionObserver v2), which its approval screen requires; that
  * screen goes without `rounded` corners too, which the browser may count against it. The iframe cannot
  * move into the modal (moving an iframe reloads its document), so it stays where it is in the page, fixed
- * on top. Returns the undo: hidden again, listeners gone.
+ * on top. Call it from a layout effect, so that the frame is shown with the modal's first paint, not a frame
+ * later. Returns the undo: hidden again, listeners gone.
  */
 export function placeFrameOver(
   iframe: HTMLIFrameElement,
@@ -75,9 +76,6 @@ export function placeFrameOver(
     target.addEventListener('animationend', place, options)
   }
   win.addEventListener('resize', place, options)
-  // The frame focuses its first field when its window gets focus. The iframe is fixed and just placed in
-  // view: scrolling to it would only force a layout before the frame can show.
-  iframe.focus({ preventScroll: true })
 
   return () => {
     observer?.disconnect()
@@ -94,6 +92,15 @@ export function placeFrameOver(
 }
 
 /**
+ * Focuses the frame shown by {@link placeFrameOver}: the frame focuses its first field when its window gets
+ * focus. Call it from a passive effect, after the modal's own focus effect (a layout effect), so that focus
+ * ends in the frame. The iframe is fixed and already in view: scrolling to it would only force a layout.
+ */
+export function focusFrame(iframe: HTMLIFrameElement | undefined) {
+  iframe?.focus({ preventScroll: true })
+}
+
+/**
  * FramePrompt: the frame asks for something only it may see (a recovery passphrase). The frame itself is
  * shown over the box below; this page sees nothing typed into it. The way out is the frame's own Cancel
  * (see `core/prompt.ts`), so there is no Back here.
@@ -103,12 +110,12 @@ export function FramePromptView({ kf }: { kf: Keyframe }) {
   const prompt = useWatched(kf, watchFramePrompt, getFramePrompt)
   const iframe = prompt.open ? prompt.iframe : undefined
 
-  // After the modal's own focus effect (a layout effect), so focus ends in the frame.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const box = slot.current
     if (!box || !iframe) return
     return placeFrameOver(iframe, box)
   }, [iframe])
+  useEffect(() => focusFrame(iframe), [iframe])
 
   // Only reached by `open({ view: 'FramePrompt' })` with nothing asked: PROMPT_CLOSED leaves the view.
   if (!iframe) return <p className="kf-note">The wallet is not asking for anything right now.</p>
