@@ -4,7 +4,7 @@
  * @module
  */
 import { readFile } from 'node:fs/promises'
-import { parseAllowedOrigin } from '@keyframe/protocol'
+import { parseAllowedOrigin, schemas } from '@keyframe/protocol'
 import * as z from 'zod/mini'
 import { LOGIN_METHODS, type LoginMethod, RECOVERY_MODES, type RecoveryMode } from './db/schema/projects.ts'
 
@@ -32,19 +32,7 @@ export const DEV_PROJECT: Project = {
   recoveryMode: 'passphrase',
 }
 
-const allowedOrigin = z.string().check(
-  z.superRefine((value, ctx) => {
-    try {
-      parseAllowedOrigin(value)
-    } catch (error) {
-      ctx.addIssue({
-        code: 'custom',
-        message: error instanceof Error ? error.message : 'Invalid origin',
-        input: value,
-      })
-    }
-  }),
-)
+const { allowedOrigin } = schemas
 
 export const projectIdSchema = z
   .string()

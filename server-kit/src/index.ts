@@ -12,3 +12,14 @@ export {
 export { columnName, compileStatement, renderQuery, runNamed, type StatementValue } from './db/statements.ts'
 export { type ErrorBody, fail, failRetryAfter } from './http/errors.ts'
 export { issuesMessage, jsonBody, parseOrFail, queryParams } from './http/validate.ts'
+export {
+  type CreateLoggerOptions,
+  createLogger,
+  type LogFields,
+  type Logger,
+  type LogLevel,
+  type Redaction,
+  redactWith,
+  scrubWith,
+  silentLogger,
+} from './log/createLogger.ts'
