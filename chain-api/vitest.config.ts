@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  test: { name: 'chain-api', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+  test: {
+    name: 'chain-api',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
 })
