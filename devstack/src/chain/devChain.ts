@@ -12,7 +12,20 @@ export type DevChain = {
   tokens: DevTokenInfo[]
   /** The ERC-721 "Keyframe NFT" (KFNFT). */
   nft: `0x${string}`
+  /** Uniswap V2 with ETH/kUSD and KFT/kUSD pools: on {@link UNISWAP_CHAIN_ID} only. */
+  uniswap?: UniswapV2Deployment
 }
+
+/** Where the Uniswap V2 contracts of a dev chain are. */
+export type UniswapV2Deployment = {
+  factory: `0x${string}`
+  router: `0x${string}`
+  /** The wrapped native token (WETH9) the router swaps ETH through. */
+  weth: `0x${string}`
+}
+
+/** The dev chain that gets the Uniswap V2 deployment. */
+export const UNISWAP_CHAIN_ID = 31337
 
 /** Anvil's first dev accounts (mnemonic `test test … junk`); #0 deploys, mints and funds. */
 export const DEV_ACCOUNTS = [

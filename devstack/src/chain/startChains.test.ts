@@ -81,3 +81,15 @@ test('dev accounts #0–#2 hold each token and one NFT on both chains', async ()
     }
   }
 })
+
+test('Uniswap V2 is on 31337 only, at the same addresses as on any freshly deployed dev chain', async () => {
+  const [first, second] = world.chains
+  expect(first!.uniswap).toEqual({
+    factory: '0x0DCd1Bf9A1b36cE34237eEaFef220932846BCD82',
+    router: '0x9A676e781A523b5d0C0e43731313A708CB607508',
+    weth: '0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0',
+  })
+  expect(second!.uniswap).toBeUndefined()
+  const client = createPublicClient({ transport: http(first!.rpcUrl) })
+  expect(await client.getCode({ address: first!.uniswap!.router })).toMatch(/^0x[0-9a-f]{100,}$/)
+})

@@ -5,7 +5,8 @@
 import { fileLogger } from '../logFile.ts'
 import { type Anvil, startAnvil } from './anvil.ts'
 import { deployDevContracts } from './deploy.ts'
-import type { DevChain } from './devChain.ts'
+import { type DevChain, UNISWAP_CHAIN_ID } from './devChain.ts'
+import { deployUniswapV2 } from './uniswap.ts'
 
 /** The dev chains: ids and names. */
 export const DEV_CHAIN_SPECS = [
@@ -22,7 +23,10 @@ export type StartChainsOptions = {
 
 export type DevChains = { chains: DevChain[]; close(): Promise<void> }
 
-/** Starts both dev chains in parallel and deploys the dev contracts on each. Nothing keeps running on failure. */
+/**
+ * Starts both dev chains in parallel and deploys the dev contracts on each, and Uniswap V2 with its pools on
+ * 31337. Nothing keeps running on failure.
+ */
 export async function startChains(options: StartChainsOptions = {}): Promise<DevChains> {
   const logger = options.logFile ? fileLogger(options.logFile, 'chain') : undefined
   const started = await Promise.allSettled(
@@ -39,6 +43,7 @@ export async function startChains(options: StartChainsOptions = {}): Promise<Dev
     const chains = await Promise.all(
       anvils.map(async (anvil, index): Promise<DevChain> => {
         const { tokens, nft } = await deployDevContracts(anvil)
+        const uniswap = anvil.chainId === UNISWAP_CHAIN_ID ? await deployUniswapV2(anvil, tokens) : undefined
         return {
           chainId: anvil.chainId,
           name: DEV_CHAIN_SPECS[index]!.name,
@@ -46,6 +51,7 @@ export async function startChains(options: StartChainsOptions = {}): Promise<Dev
           nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
           tokens,
           nft,
+          ...(uniswap ? { uniswap } : {}),
         }
       }),
     )
