@@ -1,5 +1,5 @@
 /**
- * Prints the foundation's benchmark figures and writes them to bench/RESULTS.md.
+ * Prints every benchmark figure (foundation, login, EVM, chain-api) and writes them to bench/RESULTS.md.
  *   npm run bench            (after `npm run setup`; starts its own stack on free ports)
  * The OTP throughput bench needs PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL, else it runs
  * scripts/postgres.sh (see otpThroughput.ts); without one its section says why it was skipped.
@@ -13,6 +13,8 @@ import { measureBundle } from './bundle.ts'
 import { measureClick } from './click.ts'
 import { measureEmailLogin } from './emailLogin.ts'
 import { measureFloor } from './floor.ts'
+import { formatGatewayOverhead, gatewayOverheadMarkdown, measureGatewayOverhead } from './gatewayOverhead.ts'
+import { formatHistoryLatency, historyLatencyMarkdown, measureHistoryLatency } from './historyLatency.ts'
 import { formatOtpThroughput, measureOtpThroughput, otpThroughputMarkdown } from './otpThroughput.ts'
 import { formatPersonalSign, measurePersonalSign, personalSignMarkdown } from './personalSign.ts'
 import { measureReady } from './ready.ts'
@@ -37,6 +39,9 @@ try {
   const sign = await measurePersonalSign(browser, operatorStack)
   // PostgreSQL-backed, in its own server process (see otpThroughput.ts); the stacks and browser sit idle.
   const otp = await measureOtpThroughput()
+  // chain-api (issue 5): each starts what it needs (anvil, chain-api in a child process, a database).
+  const gateway = await measureGatewayOverhead()
+  const history = await measureHistoryLatency()
 
   const rows: [string, string, string, string][] = [
     [
@@ -88,6 +93,7 @@ try {
     console.log(`${name.padEnd(62)} ${value.padStart(10)}  ${budget.padEnd(9)} ${verdict}`)
   console.log(`\n${formatRpcOverhead(rpc)}\n${formatPersonalSign(sign)}`)
   console.log(`\n${formatOtpThroughput(otp)}`)
+  console.log(`\n${formatGatewayOverhead(gateway)}\n${formatHistoryLatency(history)}`)
 
   const scripts = (figures: typeof react) =>
     figures.scripts
@@ -142,11 +148,13 @@ ${scripts(vanilla)}
 
 ${rpcOverheadMarkdown(rpc)}
 ${personalSignMarkdown(sign)}
-${otpThroughputMarkdown(otp)}`
+${otpThroughputMarkdown(otp)}
+${gatewayOverheadMarkdown(gateway)}
+${historyLatencyMarkdown(history)}`
   writeFileSync(new URL('../RESULTS.md', import.meta.url), md)
   console.log('\nWrote bench/RESULTS.md')
   // The EVM budgets are exact figures of this run: over them, the run fails.
-  if (!rpc.ok || !sign.ok) process.exitCode = 1
+  if (!rpc.ok || !sign.ok || !gateway.ok || !history.ok) process.exitCode = 1
 } finally {
   await browser.close()
   await stack.close()

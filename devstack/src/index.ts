@@ -1,6 +1,12 @@
 export { type Anvil, type StartAnvilOptions, startAnvil } from './chain/anvil.ts'
 export { DEV_TOKENS, type DeployedContracts, deployDevContracts, SEED_TOKEN_AMOUNT } from './chain/deploy.ts'
-export { DEV_ACCOUNTS, type DevChain, type DevTokenInfo } from './chain/devChain.ts'
+export {
+  DEV_ACCOUNTS,
+  type DevChain,
+  type DevTokenInfo,
+  UNISWAP_CHAIN_ID,
+  type UniswapV2Deployment,
+} from './chain/devChain.ts'
 export {
   FAUCET_ETH,
   FAUCET_TOKEN_AMOUNT,
@@ -10,6 +16,7 @@ export {
   startFaucet,
 } from './chain/faucet.ts'
 export { DEV_CHAIN_SPECS, type DevChains, type StartChainsOptions, startChains } from './chain/startChains.ts'
+export { deployUniswapV2, UNISWAP_POOLS } from './chain/uniswap.ts'
 export { chromiumLaunchOptions } from './chromium.ts'
 export { type LoadedScript, recordScripts, sumGzip } from './loadedJs.ts'
 export { fileLogger, type StackLogger } from './logFile.ts'

@@ -12,6 +12,7 @@ const stack = await startStack({
   mailboxPort: Number(process.env.MAILBOX_PORT ?? 5175),
   anvilPorts: [Number(process.env.ANVIL_PORT ?? 8545), Number(process.env.ANVIL2_PORT ?? 8546)],
   faucetPort: Number(process.env.FAUCET_PORT ?? 5176),
+  chainApiPort: Number(process.env.CHAIN_API_PORT ?? 5177),
 })
 const chainLines = stack.chains
   .map((chain) => `${`  Chain ${chain.chainId}:`.padEnd(23)}${chain.rpcUrl}  (${chain.name})`)
@@ -20,6 +21,7 @@ const contracts = [
   ...stack.chains[0]!.tokens.map((token) => `${token.symbol} ${token.address}`),
   `KFNFT ${stack.chains[0]!.nft}`,
 ].join(', ')
+const uniswap = stack.chains.find((chain) => chain.uniswap)?.uniswap
 console.log(`
   Keyframe is running.
 
@@ -29,8 +31,9 @@ console.log(`
   Mailbox (dev mail):  ${stack.mail.httpUrl}/
 ${chainLines}
   Faucet:              ${stack.faucetUrl}/fund  (POST { "address": "0x…" })
+  Chain API:           ${stack.chainApiUrl}  (projectId "${stack.projectId}"; try ${stack.chainApiUrl}/v1/supported-chains?projectId=${stack.projectId}&st=keyframe&sv=dev)
   Contracts:           ${contracts}  (same on both chains)
-
+${uniswap ? `  Uniswap V2 (31337):  router ${uniswap.router}, factory ${uniswap.factory}, WETH ${uniswap.weth}\n` : ''}
   Open ${stack.dappUrl} and press "Connect". Ctrl+C stops everything.
 `)
 

@@ -24,7 +24,7 @@ const portOf = (server: Server) => (server.address() as { port: number }).port
 const closeServer = (server: Server) => new Promise((done) => server.close(done))
 
 // The frame server's first start (an in-memory database, migrated) takes seconds, more on a busy machine.
-test('the stack runs both chains and the faucet, gives them to the dApp, and stops them on close', {
+test('the stack runs both chains, the faucet and chain-api, gives them to the dApp, and stops them on close', {
   timeout: 120_000,
 }, async () => {
   const logFile = join(tmpdir(), `keyframe-stack-${process.pid}-${Date.now()}.jsonl`)
@@ -64,12 +64,26 @@ test('the stack runs both chains and the faucet, gives them to the dApp, and sto
     })
     expect(response.headers.get('access-control-allow-origin')).toBe(stack.dappOrigin)
     expect(await response.json()).toEqual({ funded: true })
+    // chain-api serves both chains to the dApp's origin and refuses other origins.
+    const supported = await fetch(
+      `${stack.chainApiUrl}/v1/supported-chains?projectId=${stack.projectId}&st=keyframe&sv=test`,
+      { headers: { origin: stack.dappOrigin } },
+    )
+    expect(supported.headers.get('access-control-allow-origin')).toBe(stack.dappOrigin)
+    expect(await supported.json()).toEqual({ http: ['eip155:31337', 'eip155:31338'], ws: [] })
+    const foreign = await fetch(
+      `${stack.chainApiUrl}/v1/supported-chains?projectId=${stack.projectId}&st=keyframe&sv=test`,
+      { headers: { origin: 'https://elsewhere.example' } },
+    )
+    expect(foreign.status).toBe(403)
+
     const sources = readFileSync(logFile, 'utf8')
       .trim()
       .split('\n')
       .map((line) => (JSON.parse(line) as { source: string }).source)
     expect(sources).toContain('faucet')
     expect(sources).toContain('chain')
+    expect(sources).toContain('chain-api')
 
     const address = '0x000000000000000000000000000000000000f00d'
     await stack.fund(address)
@@ -85,6 +99,7 @@ test('the stack runs both chains and the faucet, gives them to the dApp, and sto
     ...stack.chains.map((chain) => chain.rpcUrl),
     `${stack.faucetUrl}/fund`,
     stack.frameOrigin,
+    stack.chainApiUrl,
   ]) {
     expect(await answers(url), url).toBe(false)
   }

@@ -1,4 +1,13 @@
 import {
+  type ChainApi,
+  chainFromDevChain,
+  createLogger as createChainApiLogger,
+  createConfig,
+  DEV_ONRAMP_SANDBOX_KEY,
+  devPrices,
+  startChainApi,
+} from '@keyframe/chain-api'
+import {
   createDatabase,
   type Database,
   type FrameServer,
@@ -6,6 +15,7 @@ import {
   type StartFrameServerOptions,
   startFrameServer,
 } from '@keyframe/frame/server'
+import { privateKeyToAccount } from 'viem/accounts'
 import type { DevChain } from './chain/devChain.ts'
 import { type Faucet, fund, startFaucet } from './chain/faucet.ts'
 import { type DevChains, startChains } from './chain/startChains.ts'
@@ -56,6 +66,11 @@ export type StackOptions = {
   anvilPorts?: [number, number]
   /** Port of the dev faucet on 127.0.0.1 (0 = any free port). */
   faucetPort?: number
+  /**
+   * Port of chain-api on 127.0.0.1 (0 = any free port). Its data lives in memory, like the chains it indexes:
+   * both start fresh each time.
+   */
+  chainApiPort?: number
 }
 
 export type Stack = {
@@ -74,6 +89,11 @@ export type Stack = {
   chains: DevChain[]
   /** `POST {faucetUrl}/fund` with `{ "address": "0x…" }` funds it on every chain (CORS: the dApp origins and `extraOrigins`). */
   faucetUrl: string
+  /**
+   * chain-api (`http://127.0.0.1:PORT`): the Blockchain API, wallet catalogue and RPC gateway over both chains
+   * for the dev project (the dApp origins), indexing them; sandbox purchases are paid by anvil account #9.
+   */
+  chainApiUrl: string
   /** Gives `address` 100 ETH, 1000 KFT and 1000 kUSD on every chain. */
   fund(address: `0x${string}`): Promise<void>
   close(): Promise<void>
@@ -150,7 +170,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   )
   chains = devChains.chains
   const dappOrigins = [dapp.origin, ...(second ? [second.origin] : []), ...(options.extraOrigins ?? [])]
-  const [frame, faucet] = await startAll<[FrameServer, Faucet]>(
+  const chainApiChains = chains.map(chainFromDevChain)
+  const [frame, faucet, chainApi] = await startAll<[FrameServer, Faucet, ChainApi]>(
     [
       startFrameServer({
         // A database that survives restarts needs secrets that do too: the dev ones kept in frame-app/.data.
@@ -184,10 +205,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         port: options.faucetPort ?? 0,
         ...(logFile ? { logger: fileLogger(logFile, 'faucet') } : {}),
       }),
+      startChainApi({
+        config: createConfig({
+          chains: chainApiChains,
+          // A dApp in development makes bursts of RPC calls (polling, multicalls): a generous limit.
+          projects: [
+            { id: projectId, allowedOrigins: dappOrigins, rpcRateLimit: { max: 1000, windowMs: 1000 } },
+          ],
+          prices: devPrices(chainApiChains),
+          onrampSandbox: { privateKey: DEV_ONRAMP_SANDBOX_KEY },
+        }),
+        port: options.chainApiPort ?? 0,
+        hostname: '127.0.0.1',
+        selfPublicUrl: true,
+        logger: logFile
+          ? fileLogger(logFile, 'chain-api')
+          : createChainApiLogger({ level: 'warn', base: { source: 'chain-api' } }),
+      }),
     ],
     (service) => () => service.close(),
   )
   faucetUrl = faucet.url
+  // The on-ramp sandbox pays purchases from its own account (#9), which anvil gives ETH only: tokens too.
+  await fund(chains, privateKeyToAccount(DEV_ONRAMP_SANDBOX_KEY).address)
   const framePort = new URL(frame.url).port
   const frameOrigin = `http://localhost:${framePort}`
   frameUrl = `${frameOrigin}/frame`
@@ -202,6 +242,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     mail,
     chains,
     faucetUrl,
+    chainApiUrl: chainApi.url,
     fund: (address) => fund(chains, address),
     close: closeAll,
   }
