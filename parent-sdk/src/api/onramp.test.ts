@@ -13,7 +13,7 @@ import { ChainApiError } from './chainApiError.ts'
 import { createChainApi } from './createChainApi.ts'
 import { generateOnrampUrl } from './generateOnrampUrl.ts'
 import { getOnrampOptions } from './getOnrampOptions.ts'
-import { getOnrampQuote } from './getOnrampQuote.ts'
+import { getOnrampQuote, MOCKED_QUOTE_ID } from './getOnrampQuote.ts'
 import { startTestApi, type TestApi } from './testing/startTestApi.ts'
 
 const CHAIN = 'eip155:31337'
@@ -143,6 +143,49 @@ describe('getOnrampQuote', () => {
     }).catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 400 })
     expect((error as Error).message).toBe('Network not supported for On-ramp')
+  })
+})
+
+describe('getOnrampQuote when no quote can be had', () => {
+  test('fallback: a chain-api that refuses the project (403) gives the mocked quote of the request (SPEC §8)', async () => {
+    const api = createChainApi({ baseUrl: t.api.baseUrl, projectId: 'nobody' })
+    expect(
+      await getOnrampQuote(api, {
+        purchaseCurrency: 'ETH',
+        paymentCurrency: { id: 'EUR' },
+        amount: '50',
+        network: CHAIN,
+      }),
+    ).toEqual({
+      paymentTotal: { value: '50', currency: 'EUR' },
+      paymentSubtotal: { value: '50', currency: 'EUR' },
+      purchaseAmount: { value: '0', currency: 'ETH' },
+      coinbaseFee: { value: '0', currency: 'EUR' },
+      networkFee: { value: '0', currency: 'EUR' },
+      quoteId: MOCKED_QUOTE_ID,
+    })
+  })
+
+  test('fallback: an unreachable chain-api gives the mocked quote; an abort still rejects', async () => {
+    const api = createChainApi({ baseUrl: 'http://127.0.0.1:9', projectId: 'dev' })
+    const quote = await getOnrampQuote(api, {
+      purchaseCurrency: 'ETH',
+      paymentCurrency: 'USD',
+      amount: '20',
+      network: CHAIN,
+    })
+    expect(quote.quoteId).toBe(MOCKED_QUOTE_ID)
+    const controller = new AbortController()
+    controller.abort(new DOMException('gone', 'AbortError'))
+    await expect(
+      getOnrampQuote(t.api, {
+        purchaseCurrency: 'ETH',
+        paymentCurrency: 'USD',
+        amount: '20',
+        network: CHAIN,
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow('gone')
   })
 })
 
