@@ -4,7 +4,7 @@
  * environment by `env.ts`, or directly by devstack and the test harness through {@link createConfig}.
  * @module
  */
-import { parseAllowedOrigin, schemas } from '@keyframe/protocol'
+import { allowedOriginSchema as allowedOrigin, parseAllowedOrigin } from '@keyframe/protocol'
 import * as z from 'zod/mini'
 
 export type ChainConfig = {
@@ -96,8 +96,6 @@ export const chainInputSchema = z.object({
   uniswapV2: z.optional(z.object({ factory: hexAddress, router: hexAddress, weth: hexAddress })),
   bundlerUrl: z.optional(httpUrl),
 })
-
-const { allowedOrigin } = schemas
 
 export const projectInputSchema = z.object({
   id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Expected 1-128 letters, digits, "_" or "-"')),

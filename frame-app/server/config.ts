@@ -4,7 +4,7 @@
  * @module
  */
 import { readFile } from 'node:fs/promises'
-import { parseAllowedOrigin, schemas } from '@keyframe/protocol'
+import { allowedOriginSchema as allowedOrigin, parseAllowedOrigin } from '@keyframe/protocol'
 import * as z from 'zod/mini'
 import { LOGIN_METHODS, type LoginMethod, RECOVERY_MODES, type RecoveryMode } from './db/schema/projects.ts'
 
@@ -31,8 +31,6 @@ export const DEV_PROJECT: Project = {
   loginMethods: ['email'],
   recoveryMode: 'passphrase',
 }
-
-const { allowedOrigin } = schemas
 
 export const projectIdSchema = z
   .string()

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
 import { ACCOUNT_TYPES, CHAIN_NAMESPACES, SOCIAL_PROVIDERS, THEME_MODES } from '../constants.ts'
-import { parseAllowedOrigin } from '../rules/origins.ts'
 
 /** 0x-prefixed hex string (any length, including 0x alone). */
 export const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'Expected a 0x-prefixed hex string'))
@@ -51,17 +50,3 @@ export const user = z.object({
   userName: z.optional(z.nullable(z.string())),
 })
 export type User = z.output<typeof user>
-/** An entry of a project's allowed origins (`parseAllowedOrigin`'s rules and messages): exact, or one `*.` label. */
-export const allowedOrigin = z.string().check(
-  z.superRefine((value, ctx) => {
-    try {
-      parseAllowedOrigin(value)
-    } catch (error) {
-      ctx.addIssue({
-        code: 'custom',
-        message: error instanceof Error ? error.message : 'Invalid origin',
-        input: value,
-      })
-    }
-  }),
-)
