@@ -5,6 +5,7 @@ import { devTokenAbi, devTokenBytecode } from '../../../devstack/src/chain/artif
 import { devClient } from '../../../devstack/src/chain/deploy.ts'
 import { DEV_ACCOUNTS } from '../../../devstack/src/chain/devChain.ts'
 import { type DevChains, startChains } from '../../../devstack/src/chain/startChains.ts'
+import { chainFromDevChain } from '../chains/devChains.ts'
 import { indexerModule } from '../indexer/module.ts'
 import { syncOnce } from '../indexer/syncOnce.ts'
 import { startTestChainApi, type TestChainApi } from '../testing/harness.ts'
@@ -269,5 +270,41 @@ describe('POST /v1/fungible/price', () => {
       body: 'currency=usd',
     })
     expect(res.status).toBe(415)
+  })
+})
+
+describe('a chain whose node is down', () => {
+  let withDown: TestChainApi
+  beforeAll(async () => {
+    withDown = await startTestChainApi({
+      modules: [balancesModule],
+      config: {
+        chains: [
+          chainFromDevChain(local()),
+          {
+            id: 31339,
+            name: 'Down',
+            rpcUrl: 'http://127.0.0.1:9',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          },
+        ],
+      },
+    })
+  }, 60_000)
+  afterAll(() => withDown?.close())
+
+  test("error: alone it is 502 'Token Balance Unavailable'; across chains the others still answer", async () => {
+    const account = newAccount()
+    await give(account, { eth: '2' })
+    const path = `/v1/account/${account}/balance`
+    const down = await withDown.get(path, { currency: 'usd', chainId: 'eip155:31339' })
+    await expectMatchesSpec('get', '/v1/account/{address}/balance', down)
+    expect(down.status).toBe(502)
+    expect(await down.json()).toEqual({ code: 'chain_unavailable', message: 'Token Balance Unavailable' })
+    const all = await withDown.get(path, { currency: 'usd' })
+    await expectMatchesSpec('get', '/v1/account/{address}/balance', all)
+    expect(all.status).toBe(200)
+    const { balances } = (await all.json()) as { balances: { chainId: string; symbol: string }[] }
+    expect(balances.map((b) => `${b.chainId} ${b.symbol}`)).toEqual(['eip155:31337 ETH'])
   })
 })

@@ -3,6 +3,7 @@
  * @module
  */
 import { getBalance, getFungiblePrice, type TokenBalance } from '@keyframe/protocol/chain-api/balances'
+import { fail } from '@keyframe/server-kit'
 import type { Hono } from 'hono'
 import { getAddress } from 'viem'
 import type { ChainWithClient } from '../chains/registry.ts'
@@ -29,7 +30,7 @@ export function balancesRoutes(app: Hono<ChainApiEnv>, ctx: ChainApiContext): vo
       }
     }
     const force = query.forceUpdate === 'true'
-    const perChain = await Promise.all(
+    const perChain = await Promise.allSettled(
       chains.map(async (chain): Promise<TokenBalance[]> => {
         const key = `${chain.caip2}:${address}`
         const cached = force ? undefined : cache.get(key, ctx.now())
@@ -39,7 +40,15 @@ export function balancesRoutes(app: Hono<ChainApiEnv>, ctx: ChainApiContext): vo
         return balances
       }),
     )
-    return { balances: perChain.flat() }
+    const balances: TokenBalance[] = []
+    perChain.forEach((result, i) => {
+      if (result.status === 'fulfilled') balances.push(...result.value)
+      else ctx.log.warn('balances: chain unavailable', { chain: chains[i]!.caip2, error: result.reason })
+    })
+    // One chain asked for and its node failing: the spec's words for it. Across chains, the others still answer.
+    if (query.chainId && perChain[0]?.status === 'rejected')
+      fail(502, 'chain_unavailable', 'Token Balance Unavailable')
+    return { balances }
   })
 
   route(app, getFungiblePrice, async ({ body }) => ({ fungibles: await fungiblePrices(ctx, body.addresses) }))

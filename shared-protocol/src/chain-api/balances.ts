@@ -31,7 +31,8 @@ export const getBalance = endpoint({
   summary:
     'Native and token balances of an account with USD prices, zero balances left out (all configured chains ' +
     'without chainId; an unsupported network answers { balances: [] }). Answers are cached for 30 s per ' +
-    'account and chain; forceUpdate=true reads the chain again',
+    'account and chain; forceUpdate=true reads the chain again. A chain whose node fails is left out of an ' +
+    "all-chains answer; asked for alone, it is 502 'Token Balance Unavailable'",
   auth: 'project',
   params: z.object({ address }),
   query: z.object({
@@ -41,6 +42,7 @@ export const getBalance = endpoint({
     forceUpdate: z.optional(z.enum(['true', 'false'], 'Expected true or false')),
   }),
   response: z.object({ balances: z.array(tokenBalance) }),
+  errors: [502],
 })
 
 /** A priced token (its address as asked). */
