@@ -19,6 +19,11 @@ export type ChainConfig = {
   tokens: { address: `0x${string}`; symbol: string; name: string; decimals: number }[]
   uniswapV2?: { factory: `0x${string}`; router: `0x${string}`; weth: `0x${string}` }
   bundlerUrl?: string
+  /**
+   * The first block the indexer reads on a chain it has not indexed yet (default 0): a long-lived chain is
+   * followed from the deployment on, not from genesis. History and indexer-found tokens start there.
+   */
+  indexFromBlock?: number
 }
 
 export type ProjectConfig = {
@@ -95,6 +100,7 @@ export const chainInputSchema = z.object({
   tokens: z.optional(z.array(tokenSchema)),
   uniswapV2: z.optional(z.object({ factory: hexAddress, router: hexAddress, weth: hexAddress })),
   bundlerUrl: z.optional(httpUrl),
+  indexFromBlock: z.optional(z.int().check(z.gte(0))),
 })
 
 export const projectInputSchema = z.object({
@@ -126,6 +132,7 @@ export function parseChain(input: ChainInput): ChainConfig {
     tokens: c.tokens ?? [],
     ...(c.uniswapV2 ? { uniswapV2: c.uniswapV2 } : {}),
     ...(c.bundlerUrl ? { bundlerUrl: c.bundlerUrl } : {}),
+    ...(c.indexFromBlock === undefined ? {} : { indexFromBlock: c.indexFromBlock }),
   }
 }
 

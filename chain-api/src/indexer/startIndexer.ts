@@ -1,6 +1,7 @@
 /**
  * The indexer's background work: one loop per configured chain, each calling `syncOnce` every poll interval
- * (at once again while it is behind), backing off while the node fails.
+ * (at once again while it is behind), backing off while the node fails. A chain indexed for the first time
+ * starts at its `indexFromBlock` (default 0).
  * @module
  */
 import type { ChainApiContext } from '../context.ts'
@@ -9,8 +10,6 @@ import { syncOnce } from './syncOnce.ts'
 export type StartIndexerOptions = {
   /** Blocks written per round before the loop checks whether it should stop (default 200). */
   blocksPerRound?: number
-  /** The first block of a chain indexed for the first time (default 0). */
-  startBlock?: number
 }
 
 /** Longest wait between rounds while a node keeps failing. */
@@ -48,7 +47,7 @@ export function startIndexer(ctx: ChainApiContext, options: StartIndexerOptions 
       try {
         const result = await syncOnce(ctx, chain, {
           maxBlocks: blocksPerRound,
-          ...(options.startBlock === undefined ? {} : { startBlock: options.startBlock }),
+          ...(chain.indexFromBlock === undefined ? {} : { startBlock: chain.indexFromBlock }),
         })
         behind = result.cursor !== undefined && result.cursor < result.head
         if (failures > 0) ctx.log.info('indexer: chain reachable again', { chain: caip2 })
