@@ -43,7 +43,7 @@ describe('decodeLogs', () => {
     expect([...decoded.tokens]).toEqual([[token.toLowerCase(), 'erc20']])
   })
 
-  test('default: an ERC20 approval; an ERC721 one (four topics) is not kept', () => {
+  test('default: an ERC20 approval (amount in the data) and an ERC721 one (token id in a fourth topic)', () => {
     const decoded = decodeLogs([
       log([APPROVAL_TOPIC, word(alice), word(bob)], word('0xff'), 2),
       log([APPROVAL_TOPIC, word(alice), word(bob), word('0x1')], '0x', 3),
@@ -56,6 +56,14 @@ describe('decodeLogs', () => {
         owner: alice,
         spender: bob,
         amount: '255',
+      },
+      {
+        txHash: '0xabc',
+        logIndex: 3,
+        contract: token.toLowerCase(),
+        owner: alice,
+        spender: bob,
+        amount: '1',
       },
     ])
     expect(decoded.transfers).toEqual([])

@@ -1,5 +1,5 @@
 /**
- * ERC20 / ERC721 `Transfer` and ERC20 `Approval` logs of a block, decoded without an ABI: the two standards
+ * ERC20 / ERC721 `Transfer` and `Approval` logs of a block, decoded without an ABI: the two standards
  * share the event signatures and differ only in how many topics are indexed (ERC721 indexes the token id, a
  * fourth topic; ERC20 puts the amount in the data).
  * @module
@@ -36,6 +36,7 @@ export type TokenApproval = {
   contract: string
   owner: string
   spender: string
+  /** Base units (ERC20) or the approved token's id (ERC721), as a decimal string. */
   amount: string
 }
 
@@ -82,11 +83,13 @@ export function decodeLogs(logs: readonly RawLog[]): DecodedLogs {
       if (!kind || amount === undefined) continue
       transfers.push({ txHash, logIndex: log.logIndex, kind, contract, from, to, amount })
       if (!tokens.has(contract)) tokens.set(contract, kind)
-    } else if (topic0 === APPROVAL_TOPIC && log.topics.length === 3) {
-      const amount = uint(log.data)
-      if (amount === undefined) continue
+    } else if (topic0 === APPROVAL_TOPIC) {
+      const kind: TokenStandard | undefined =
+        log.topics.length === 4 ? 'erc721' : log.topics.length === 3 ? 'erc20' : undefined
+      const amount = kind === 'erc721' ? uint(topic3) : kind === 'erc20' ? uint(log.data) : undefined
+      if (!kind || amount === undefined) continue
       approvals.push({ txHash, logIndex: log.logIndex, contract, owner: from, spender: to, amount })
-      if (!tokens.has(contract)) tokens.set(contract, 'erc20')
+      if (!tokens.has(contract)) tokens.set(contract, kind)
     }
   }
   return { transfers, approvals, tokens }

@@ -95,7 +95,7 @@ export const idxTransfers = pgTable(
   ],
 )
 
-/** ERC20 `Approval` logs. */
+/** ERC20 and ERC721 `Approval` logs (`amount`: base units, or the approved token id). */
 export const idxApprovals = pgTable(
   'idx_approvals',
   {
