@@ -180,12 +180,7 @@ describe('POST /v1/onramp/quote', () => {
         'invalid_params',
         'paymentCurrency: Expected USD or EUR',
       ],
-      [
-        { amount: '100', network: 'eip155:1' },
-        400,
-        'unsupported_chain',
-        'Network not supported for On-ramp',
-      ],
+      [{ amount: '100', network: 'eip155:1' }, 400, 'unsupported_chain', 'Network not supported for On-ramp'],
       [
         { amount: '100', purchaseCurrency: 'DOGE' },
         400,
