@@ -23,6 +23,7 @@ export const SUBJECT = {
   changePrimary: /^Confirm the e-mail change of your .+ wallet$/,
   changeSecondary: /^Verify your new e-mail for /,
   changed: /^The e-mail of your .+ wallet changed$/,
+  reauth: /^Your .+ confirmation code$/,
 } as const
 
 /** The refusals' words (`frame-app/server/auth/refusals.ts`), shown by the parent as the frame gives them. */

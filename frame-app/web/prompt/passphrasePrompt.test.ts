@@ -182,6 +182,57 @@ describe('ask: enter_passphrase', () => {
   })
 })
 
+describe('ask: enter_code', () => {
+  test('default: the confirm copy with where the code went, one numeric one-time-code field, Cancel / Continue', async () => {
+    const { prompt, events } = setup()
+    const answer = prompt.ask('enter_code', { sentTo: 'a•••@example.com' })
+    expect(document.querySelector('h1')?.textContent).toBe("Confirm it's you")
+    expect(form()?.textContent).toContain('Enter the 6-digit code we sent to a•••@example.com to sign.')
+    const code = field('Code')
+    expect(code.type).toBe('text')
+    expect(code.inputMode).toBe('numeric')
+    expect(code.autocomplete).toBe('one-time-code')
+    expect(() => field('Passphrase')).toThrow()
+    expect([...document.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Cancel', 'Continue'])
+    expect(document.activeElement).toBe(code)
+    type('Code', ' 123456 ')
+    button('Continue').click()
+    await expect(answer).resolves.toBe('123456')
+    expect(statusText()).toBe('Checking…')
+    expect(events).toEqual([['PROMPT_REQUESTED', { kind: 'enter_code' }]])
+  })
+
+  test('error: anything but 6 digits is refused in the frame, under the field', async () => {
+    const { prompt } = setup()
+    const answer = prompt.ask('enter_code', { sentTo: 'a•••@example.com' })
+    for (const typed of ['', '12345', '12345a', '1234567']) {
+      type('Code', typed)
+      button('Continue').click()
+      expect(alertText()).toBe('Enter the 6-digit code')
+      expect(field('Code').getAttribute('aria-invalid')).toBe('true')
+    }
+    expect(await state(answer)).toBe('pending')
+  })
+
+  test("parameters: error — the server's refusal shows under the field on the next ask", async () => {
+    const { prompt, events } = setup()
+    const first = prompt.ask('enter_code', { sentTo: 'a•••@example.com' })
+    type('Code', '000000')
+    button('Continue').click()
+    await first
+    const second = prompt.ask('enter_code', { sentTo: 'a•••@example.com', error: 'Invalid code' })
+    expect(alertText()).toBe('Invalid code')
+    expect(field('Code').value).toBe('')
+    expect(field('Code').disabled).toBe(false)
+    button('Cancel').click()
+    await expect(second).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
+    expect(events).toEqual([
+      ['PROMPT_REQUESTED', { kind: 'enter_code' }],
+      ['PROMPT_CLOSED', {}],
+    ])
+  })
+})
+
 describe('cancel and abort', () => {
   test('behavior: Cancel rejects with 4001 and closes (PROMPT_CLOSED once)', async () => {
     const { prompt, events } = setup()

@@ -1,7 +1,9 @@
 /**
  * The frame's passphrase prompt: a form only the frame document can see, for the recovery passphrase of
- * `passphrase` recovery mode (create + repeat for a new wallet, enter on a new device or browser). The dApp
- * never sees what is typed; the parent only hears PROMPT_REQUESTED / PROMPT_CLOSED and shows the frame.
+ * `passphrase` recovery mode (create + repeat for a new wallet, enter on a new device or browser), and for
+ * the mailed code that refreshes a stale login before a signature (`enter_code`, see `rpc/freshFactor.ts`).
+ * The dApp never sees what is typed; the parent only hears PROMPT_REQUESTED / PROMPT_CLOSED and shows the
+ * frame.
  *
  * Vanilla DOM, loaded on demand (it is not in the frame's first load). Styles go in through a constructed
  * stylesheet (`adoptedStyleSheets`): the frame's CSP (`style-src 'self'`) blocks `<style>` and style
@@ -12,7 +14,7 @@
 import type { EventPayload } from '@keyframe/protocol'
 import { RequestAbortedError, UserRejectedRequestError } from '@keyframe/protocol/core'
 
-export type PromptKind = 'create_passphrase' | 'enter_passphrase'
+export type PromptKind = 'create_passphrase' | 'enter_passphrase' | 'enter_code'
 
 /** The frame → parent events of a prompt. */
 export type PromptEventType = 'PROMPT_REQUESTED' | 'PROMPT_CLOSED'
@@ -22,6 +24,8 @@ export type AskOptions = {
   signal?: AbortSignal
   /** Shown under the field, e.g. 'Wrong passphrase. Please try again.' on a retry. */
   error?: string
+  /** `enter_code` only: where the code went, as the copy shows it (a masked e-mail address). */
+  sentTo?: string
 }
 
 export type PassphrasePrompt = {
@@ -63,7 +67,16 @@ const COPY = {
     autocomplete: 'current-password',
     busy: 'Unlocking…',
   },
+  enter_code: {
+    title: "Confirm it's you",
+    text: 'Enter the 6-digit code we sent to {to} to sign.',
+    autocomplete: 'one-time-code',
+    busy: 'Checking…',
+  },
 } as const
+
+/** What a code looks like (the server's login and re-verification codes: 6 digits). */
+const CODE = /^\d{6}$/
 
 // Fallbacks are the parent modal's palette (dark by default, as the parent's theme is), so the frame looks
 // like part of the modal even before a SYNC_THEME; the parent's `--kf-*` variables on the root win.
@@ -138,7 +151,7 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
     if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
   }
 
-  function build(kind: PromptKind): Shown {
+  function build(kind: PromptKind, sentTo: string): Shown {
     const copy = COPY[kind]
     const field = (id: string, label: string, autocomplete: string) => {
       const input = el('input', { id, type: 'password' })
@@ -146,7 +159,10 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
       input.setAttribute('aria-describedby', 'kfp-error')
       return [el('label', { htmlFor: id }, label), input] as const
     }
-    const first = field('kfp-passphrase', 'Passphrase', copy.autocomplete)
+    const first =
+      kind === 'enter_code'
+        ? codeField(field('kfp-code', 'Code', copy.autocomplete))
+        : field('kfp-passphrase', 'Passphrase', copy.autocomplete)
     const fields = [first]
     if (kind === 'create_passphrase') fields.push(field('kfp-repeat', 'Repeat passphrase', 'new-password'))
     const error = el('p', { id: 'kfp-error', className: 'kfp-error' })
@@ -158,7 +174,7 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
       'form',
       { className: 'kfp', noValidate: true },
       el('h1', { id: 'kfp-title' }, copy.title),
-      el('p', { className: 'kfp-text' }, copy.text),
+      el('p', { className: 'kfp-text' }, copy.text.replace('{to}', sentTo)),
       ...fields.flat(),
       error,
       busy,
@@ -172,6 +188,18 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
     cancel.addEventListener('click', () => finish(new UserRejectedRequestError()))
     form.addEventListener('keydown', onKeyDown)
     return { kind, form, inputs: fields.map(([, input]) => input), error, busy }
+  }
+
+  /**
+   * A one-time code is not a secret to hide while typing it: plain text, the numeric keypad. No maxlength:
+   * it would cut a pasted code with spaces around it, which `submit` trims instead.
+   */
+  function codeField<T extends readonly [HTMLLabelElement, HTMLInputElement]>(labelled: T): T {
+    const input = labelled[1]
+    input.type = 'text'
+    input.inputMode = 'numeric'
+    input.spellcheck = false
+    return labelled
   }
 
   /** Shows `message` under the field, marks `invalid` (or nothing) and focuses it. */
@@ -190,6 +218,10 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
     if (shown.kind === 'enter_passphrase' && value === '') {
       return showError('Enter your passphrase', first)
     }
+    // Codes are pasted with spaces around them often enough; anything else is refused here, not by the server.
+    if (shown.kind === 'enter_code' && !CODE.test(value.trim())) {
+      return showError('Enter the 6-digit code', first)
+    }
     if (shown.kind === 'create_passphrase') {
       if ([...normalized].length < minLength) return showError(`Use at least ${minLength} characters`, first)
       if (repeat && repeat.value.normalize('NFKC') !== normalized) {
@@ -200,7 +232,7 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
     const current = waiting
     waiting = undefined
     current.cleanup()
-    current.resolve(value)
+    current.resolve(shown.kind === 'enter_code' ? value.trim() : value)
   }
 
   function setBusy(busy: boolean) {
@@ -256,7 +288,7 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
   }
 
   function ask(kind: PromptKind, options: AskOptions = {}): Promise<string> {
-    const { signal, error } = options
+    const { signal, error, sentTo = 'your e-mail address' } = options
     if (waiting) return Promise.reject(new Error('The passphrase prompt is already waiting for an answer'))
     if (signal?.aborted) {
       close()
@@ -269,7 +301,7 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
     }
     if (!shown) {
       adoptStyles()
-      shown = build(kind)
+      shown = build(kind, sentTo)
       doc.body.append(shown.form)
     }
     setBusy(false)

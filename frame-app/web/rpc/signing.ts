@@ -10,8 +10,9 @@ import type { RequestContext, Session } from '../bridge/context.ts'
 import { accountOf } from '../login/session.ts'
 import type { SealedDeviceShare } from '../wallet/deviceStore.ts'
 import { isEvmAddressEqual, toChecksumAddress } from '../wallet/evm.ts'
-import { type EvmSignature, signDigest } from '../wallet/signer.ts'
+import { type EvmSignature, StaleLoginError, signDigest } from '../wallet/signer.ts'
 import type { RequestApproval } from './approval.ts'
+import { withFreshFactor } from './freshFactor.ts'
 
 /** One unsafe request being served. */
 export type Signing = {
@@ -54,15 +55,33 @@ export function toRsv(signature: EvmSignature): `0x${string}` {
   return `${signature.r}${signature.s.slice(2)}${signature.yParity === 1 ? '1c' : '1b'}`
 }
 
-/** Signs a 32-byte digest with the session's key. Call only after the approval resolved. */
-export function sign(signing: Signing, digest: Uint8Array, signal?: AbortSignal): Promise<EvmSignature> {
+/**
+ * Signs a 32-byte digest with the session's key. Call only after the approval resolved.
+ * When the server will not release the auth share because the login is older than 15 minutes, the person
+ * confirms a mailed code in the frame (`freshFactor.ts`) and the release is tried once more.
+ * @throws UserRejectedRequestError (4001) when the person cancels that code prompt: nothing is signed.
+ */
+export async function sign(
+  signing: Signing,
+  digest: Uint8Array,
+  signal?: AbortSignal,
+): Promise<EvmSignature> {
   const { ctx, session } = signing
-  return signDigest({
-    account: accountOf(ctx, 'RPC_REQUEST'),
-    session,
-    authShares: ctx.rpc.authShares,
-    digest,
-    deviceShare: signing.deviceShare?.(),
-    ...(signal && { signal }),
-  })
+  const account = accountOf(ctx, 'RPC_REQUEST')
+  const unlock = () =>
+    signDigest({
+      account,
+      session,
+      authShares: ctx.rpc.authShares,
+      digest,
+      deviceShare: signing.deviceShare?.(),
+      ...(signal && { signal }),
+    })
+  try {
+    return await unlock()
+  } catch (error) {
+    if (!(error instanceof StaleLoginError)) throw error
+  }
+  // Once only: a second refusal right after a verified code is not the person's to fix with another code.
+  return withFreshFactor({ account, session, ...(signal && { signal }) }, unlock)
 }

@@ -14,6 +14,7 @@ import { dispatch } from '../bridge/dispatch.ts'
 import { type Handlers, handlers } from '../bridge/handlers.ts'
 import { createApi } from '../session/api.ts'
 import { createTokenStore } from '../session/tokenStore.ts'
+import type { PassphrasePrompter } from '../wallet/custody.ts'
 import { type DeviceStore, openDeviceStore } from '../wallet/deviceStore.ts'
 import { rpcRequest } from './rpcRequest.ts'
 
@@ -42,6 +43,8 @@ export type TestFrameOptions = {
   projectId?: string
   parentOrigin?: string
   chainId?: string
+  /** The frame's prompt, as the test plays the person at it; by default there is none (asking throws). */
+  prompter?: PassphrasePrompter
 }
 
 /** One browser storage partition: what a reload of the frame keeps (its localStorage and IndexedDB). */
@@ -85,7 +88,8 @@ export function openFrame(harness: Harness, partition: Partition, options: TestF
       return store
     },
     prompt: async () => {
-      throw new Error('no passphrase prompt in these tests')
+      if (!options.prompter) throw new Error('no passphrase prompt in these tests')
+      return options.prompter
     },
     custody: () => import('../wallet/custody.ts'),
   }

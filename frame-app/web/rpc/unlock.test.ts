@@ -1,11 +1,12 @@
 /**
  * Unlocking the key for a signature, as far as a person or a dApp can tell: how many requests reach the
  * frame's server (none right after a login, one after a reload), the 15 idle minutes an auth share stays
- * in memory, and what the dApp hears when the server will not release the share for a login older than
- * 15 minutes. Against the real server app (harness; the test moves its clock and the frame's together) and
+ * in memory, and what happens when the server will not release the share for a login older than 15 minutes
+ * (the frame asks for a mailed code, `freshFactor.test.ts`; here the person cancels it). Against the real server app (harness; the test moves its clock and the frame's together) and
  * the devstack's real anvil chains. The approval step is played by the test, as in `rpcRequest.test.ts`.
  */
 import { type DevChains, fund, startChains } from '@keyframe/devstack'
+import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import { createPublicClient, type Hex, http, toHex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { FrameChain } from '../../server/chains.ts'
@@ -28,6 +29,21 @@ beforeAll(async () => {
   chains = dev.chains.map(frameChainOf)
   person = approver()
 })
+
+/** The person at the frame's code prompt, who always cancels. */
+const cancels = {
+  asked: [] as string[],
+  closed: 0,
+  prompter: {
+    async ask(kind: string): Promise<string> {
+      cancels.asked.push(kind)
+      throw new UserRejectedRequestError()
+    },
+    close() {
+      cancels.closed++
+    },
+  },
+}
 afterAll(async () => {
   await Promise.all([harness?.close(), dev?.close()])
 })
@@ -36,7 +52,8 @@ afterEach(() => {
 })
 
 const newEmail = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`
-const logIn = (email: string) => loggedInFrame(harness, email, { chains, approver: person })
+const logIn = (email: string) =>
+  loggedInFrame(harness, email, { chains, approver: person, prompter: cancels.prompter })
 /** Past the server's 30 s resend cooldown, before another login with the same address. */
 const afterCooldown = () => harness.advance(31_000)
 
@@ -80,7 +97,7 @@ describe('unlock', () => {
     expect(await signs(page, frame.address)).toEqual([])
   })
 
-  test('behavior: the auth share stays 15 idle minutes at most; then a login older than 15 minutes gets 4100 and nothing is signed', async () => {
+  test('behavior: the auth share stays 15 idle minutes at most; then a login older than 15 minutes needs a mailed code (cancelled: 4001) and nothing is signed', async () => {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
     /** Time passes for the server and the frame alike. */
     const passes = (ms: number) => {
@@ -108,19 +125,21 @@ describe('unlock', () => {
     ] as const) {
       expect(await frame.rpc(method, params)).toEqual({
         ok: false,
-        error: {
-          code: 4100,
-          message: 'Your login is too old to sign. Please log in again.',
-          data: { reason: 'fresh_factor_required' },
-        },
+        error: { code: 4001, message: 'User rejected the request.' },
       })
+      afterCooldown()
     }
-    // The person approved both; the server released nothing, so nothing was signed or sent.
+    // The person approved both, then cancelled the code; the server released nothing, so nothing was signed
+    // or sent.
     expect(person.seen.length - seen).toBe(2)
+    expect(cancels.asked).toEqual(['enter_code', 'enter_code'])
+    expect(cancels.closed).toBe(2)
     const deviceId = frame.ctx.state.session!.deviceId
     expect(frame.serverCalls.slice(calls)).toEqual([
       `/api/shares/device/${deviceId}`,
+      '/api/session/factor',
       `/api/shares/device/${deviceId}`,
+      '/api/session/factor',
     ])
     expect(frame.ctx.rpc.authShares.size).toBe(0)
     expect(await node.getTransactionCount({ address: frame.address })).toBe(nonce)

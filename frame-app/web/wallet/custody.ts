@@ -18,6 +18,7 @@
  */
 import { base64urlnopad } from '@scure/base'
 import type { LoginResponse } from '../../server/auth/email/routes.ts'
+import type { PassphrasePrompt } from '../prompt/passphrasePrompt.ts'
 import type { Api } from '../session/api.ts'
 import { deriveAddresses } from './accounts.ts'
 import type { Device, DeviceStore } from './deviceStore.ts'
@@ -29,14 +30,11 @@ import { reconstruct, splitForDevice, splitForRecovery } from './shares.ts'
 
 export { warmUp } from './warmUp.ts'
 
-/** Asks the person for a passphrase in the frame's own UI (see `web/prompt`). */
-export type PassphrasePrompter = {
-  ask(
-    kind: 'create_passphrase' | 'enter_passphrase',
-    options?: { signal?: AbortSignal; error?: string },
-  ): Promise<string>
-  close(): void
-}
+/**
+ * Asks the person for a passphrase (or, before a signature, a mailed code) in the frame's own UI (see
+ * `web/prompt`).
+ */
+export type PassphrasePrompter = Pick<PassphrasePrompt, 'ask' | 'close'>
 
 /** The wallet this storage can now use. */
 export type UsableWallet = { walletId: string; address: string; solanaAddress: string | null }

@@ -174,6 +174,8 @@ async function loadDeviceShare(parameters: SignDigestParameters): Promise<Uint8A
 /**
  * 4100 for a signature the server will not unlock: the auth share is no longer cached and the session's
  * last fresh factor is older than 15 minutes (SECURITY.md §1). `data.reason` keeps the server's reason.
+ * `rpc/signing.ts` catches it and has the person confirm a mailed code first; a dApp only sees it when the
+ * release is refused again right after that.
  */
 export class StaleLoginError extends UnauthorizedError {
   override name = 'StaleLoginError'

@@ -100,6 +100,15 @@ describe('PROMPT_REQUESTED', () => {
     expect(iframe.parentElement).toBe(document.body)
   })
 
+  test('parameters: kind enter_code (a mailed code before a signature) — the title says so; the frame is shown the same', async () => {
+    const { kf, frame, iframe } = await setup()
+    await requestPrompt(frame, 'enter_code')
+    expect(getFramePrompt(kf)).toEqual({ open: true, kind: 'enter_code', iframe })
+    const title = shadow()!.getElementById(dialog()!.getAttribute('aria-labelledby')!)
+    expect(title?.textContent).toBe("Confirm it's you")
+    expect(iframe.style.display).toBe('block')
+  })
+
   test('behavior: the box fully inside the card: no clip-path at all (IntersectionObserver v2 counts one)', async () => {
     const { frame, iframe } = await setup()
     await requestPrompt(frame)

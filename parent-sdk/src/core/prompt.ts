@@ -1,6 +1,6 @@
 /**
  * The frame's prompts in the modal. When the frame needs the person to type something only it may see (a
- * recovery passphrase: PROMPT_REQUESTED), the modal opens on its FramePrompt view, which shows the frame
+ * recovery passphrase, a mailed code before a signature: PROMPT_REQUESTED), the modal opens on its FramePrompt view, which shows the frame
  * itself over a box in its body (`ui/views/FramePromptView.tsx`); PROMPT_CLOSED hides the frame and goes
  * back to the view before, or closes the modal if it was opened for the prompt. The frame client pauses
  * request timeouts meanwhile (`frame/createFrameClient.ts`).
@@ -14,12 +14,13 @@
  * showing and leaving is shared with approvals (`frameOverlay.ts`).
  * @module
  */
+import type { EventPayload } from '@keyframe/protocol'
 import type { FrameClient } from '../frame/createFrameClient.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { createFrameOverlay } from './frameOverlay.ts'
 
-/** What the frame asks for. */
-export type FramePromptKind = 'create_passphrase' | 'enter_passphrase'
+/** What the frame asks for: a recovery passphrase, or the mailed code that lets an old login sign. */
+export type FramePromptKind = EventPayload<'PROMPT_REQUESTED'>['kind']
 
 /** The frame's prompt as the modal sees it. */
 export type FramePrompt =

@@ -2,12 +2,13 @@ import { type ComponentType, type KeyboardEvent, useId, useLayoutEffect, useRef 
 import type { Keyframe } from '../core/createKeyframe.ts'
 import { FRAME_VIEWS } from '../core/frameOverlay.ts'
 import { getModalState, watchModalState } from '../core/modal.ts'
+import { getFramePrompt, watchFramePrompt } from '../core/prompt.ts'
 import type { ViewName } from '../core/router.ts'
 import { getToast, watchToast } from '../core/toasts.ts'
 import { useWatched } from '../react/useWatched.ts'
 import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.ts'
 import { Toast } from './Toast.tsx'
-import { type BuiltView, VIEW_TITLES } from './viewCopy.ts'
+import { type BuiltView, FRAME_PROMPT_TITLES, VIEW_TITLES } from './viewCopy.ts'
 import { AccountView } from './views/AccountView.tsx'
 import { ApproveTransactionView } from './views/ApproveTransactionView.tsx'
 import { ConnectingExternalView } from './views/ConnectingExternalView.tsx'
@@ -80,6 +81,7 @@ const CloseIcon = () => (
 export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
   const { isOpen, view, history } = useWatched(kf, watchModalState, getModalState)
   const toast = useWatched(kf, watchToast, getToast)
+  const prompt = useWatched(kf, watchFramePrompt, getFramePrompt)
   const titleId = useId()
   const cardRef = useRef<HTMLDivElement>(null)
   const pressedBackdrop = useRef(false)
@@ -153,7 +155,7 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
             <span />
           )}
           <h2 className="kf-title" id={titleId}>
-            {VIEW_TITLES[view]}
+            {view === 'FramePrompt' && prompt.open ? FRAME_PROMPT_TITLES[prompt.kind] : VIEW_TITLES[view]}
           </h2>
           <button
             type="button"

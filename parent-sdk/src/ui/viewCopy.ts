@@ -1,4 +1,5 @@
 import type { Social } from '@keyframe/protocol/core'
+import type { FramePromptKind } from '../core/prompt.ts'
 import type { ViewName } from '../core/router.ts'
 
 /** The header title of each view. */
@@ -24,6 +25,13 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   Send: 'Send',
   SocialLogin: 'Social login',
   AllWallets: 'Connect a wallet',
+}
+
+/** The header title of FramePrompt, by what the frame asks for (VIEW_TITLES' is the passphrase's). */
+export const FRAME_PROMPT_TITLES: Record<FramePromptKind, string> = {
+  create_passphrase: VIEW_TITLES.FramePrompt,
+  enter_passphrase: VIEW_TITLES.FramePrompt,
+  enter_code: "Confirm it's you",
 }
 
 /** The views that are built; every other view says it is coming. */

@@ -17,10 +17,11 @@ export const events = {
   APPROVAL_CLOSED: z.object({ id: requestId }),
   DISCONNECTED: z.object({}),
   /**
-   * The frame needs the person to type something only the frame may see (a recovery passphrase). The parent
-   * shows the frame in its FramePrompt view and stops timing the requests in flight: the person is acting.
+   * The frame needs the person to type something only the frame may see (a recovery passphrase, or the
+   * mailed code that refreshes a login too old to sign: `enter_code`). The parent shows the frame in its
+   * FramePrompt view and stops timing the requests in flight: the person is acting.
    */
-  PROMPT_REQUESTED: z.object({ kind: z.enum(['create_passphrase', 'enter_passphrase']) }),
+  PROMPT_REQUESTED: z.object({ kind: z.enum(['create_passphrase', 'enter_passphrase', 'enter_code']) }),
   /** The prompt is answered or given up; the parent hides the frame and times its requests again. */
   PROMPT_CLOSED: z.object({}),
 } as const
