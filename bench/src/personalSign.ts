@@ -270,10 +270,13 @@ of two documents and are only indicative.
 Runs (figure, ms): ${r.runs.map((x) => x.figure.toFixed(1)).join(', ')}. The 1-minute load average was
 ${r.load.toFixed(1)} on ${cpus().length} cores when the run ended.
 
-Where the time goes (CPU profiles of both documents and per-run timelines): from the request, ~5 ms until
-the frame has built its screen (the request's way there, its checks, the DOM), the rest is waiting for the
-browser's next paint of the frame, with which its IntersectionObserver reports the button (one or two
-60 Hz frames here). From the click, the frame's CPU work (shares combined, native PBKDF2 seed, BIP-32 with three
+Where the time goes (CPU profiles of both documents and per-run timelines): from the request, 2–8 ms until
+the frame has built its screen (the request's way there, its checks, the DOM) and the parent has shown the
+iframe; the rest is two paints: the parent's next frame, in which the iframe's visibility is computed and sent
+to the frame's process, then the frame's own next frame, in which its IntersectionObserver sees the button.
+At 60 Hz that is ~1.5 frames (~20 ms) for any approval drawn in a cross-origin iframe (SECURITY.md §3), so the
+budget is not reachable this way; the parts under our control are ~5 ms before the paints and ~5 ms of CPU
+after the click. From the click, the frame's CPU work (shares combined, native PBKDF2 seed, BIP-32 with three
 base-point multiplications, the signature) is ~5 ms; the rest is waiting: the device share's decryption
 (its encrypted record is read in one IndexedDB transaction while the approval is on screen, since a first
 transaction after the click took up to ~10 ms in the profiles) and the answer's way back to the dApp.
