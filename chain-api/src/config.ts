@@ -4,7 +4,7 @@
  * environment by `env.ts`, or directly by devstack and the test harness through {@link createConfig}.
  * @module
  */
-import { allowedOriginSchema as allowedOrigin, parseAllowedOrigin } from '@keyframe/protocol'
+import { allowedOriginSchema as allowedOrigin, parseAllowedOrigin, schemas } from '@keyframe/protocol'
 import * as z from 'zod/mini'
 
 export type ChainConfig = {
@@ -70,12 +70,7 @@ export const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:5177'
 export const DEFAULT_RPC_RATE_LIMIT = { max: 100, windowMs: 1000 }
 export const DEFAULT_POLL_INTERVAL_MS = 1000
 
-const hexAddress = z
-  .string()
-  .check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address')) as unknown as z.ZodMiniType<
-  `0x${string}`,
-  `0x${string}`
->
+const hexAddress = schemas.evmAddress as unknown as z.ZodMiniType<`0x${string}`, `0x${string}`>
 const httpUrl = z.url({ protocol: /^(https?|wss?)$/, error: 'Invalid url' })
 const positiveInt = z.int().check(z.positive())
 

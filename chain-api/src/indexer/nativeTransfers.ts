@@ -5,6 +5,7 @@
  * transaction's value is all we know.
  * @module
  */
+import { schemas } from '@keyframe/protocol'
 import * as z from 'zod/mini'
 
 export type NativeTransfer = {
@@ -18,7 +19,7 @@ export type NativeTransfer = {
 }
 
 const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
-const addr = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+const addr = schemas.evmAddress
 
 /** One parity-style trace of `trace_block`: only the fields used here. */
 export const traceSchema = z.object({

@@ -4,11 +4,9 @@
  * @module
  */
 import { NATIVE_TOKEN_ADDRESS } from '@keyframe/protocol/chain-api/swaps'
-import { getAddress } from 'viem'
+import { getAddress, isAddress } from 'viem'
 import type { ChainWithClient } from '../chains/registry.ts'
 import type { ChainApiContext } from '../context.ts'
-
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /** `native`, or an ERC20's checksummed address. */
 export type Asset = 'native' | `0x${string}`
@@ -39,5 +37,5 @@ export function resolveAsset(
   const at = caip10.lastIndexOf(':')
   const chain = ctx.chains.get(caip10.slice(0, at))
   const address = caip10.slice(at + 1)
-  return chain && EVM_ADDRESS.test(address) ? { chain, asset: assetAt(address) } : undefined
+  return chain && isAddress(address, { strict: false }) ? { chain, asset: assetAt(address) } : undefined
 }
