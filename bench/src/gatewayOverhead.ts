@@ -26,6 +26,7 @@ import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { startAnvil } from '@keyframe/devstack'
 import { median, percentile } from './browser.ts'
+import { writeResultsSection } from './results.ts'
 
 export const GATEWAY_OVERHEAD_BUDGET_MS = 1
 export const GATEWAY_CONNECTIONS = 50
@@ -347,7 +348,6 @@ if (process.argv.includes('--serve')) {
   const result = await measureGatewayOverhead()
   console.log(formatGatewayOverhead(result))
   if (process.argv.includes('--write')) {
-    const { writeResultsSection } = await import('./rpcOverhead.ts')
     writeResultsSection(HEADING, gatewayOverheadMarkdown(result))
     console.log('Wrote its section of bench/RESULTS.md')
   }

@@ -23,7 +23,7 @@ import type { IndexedBlock } from '../../chain-api/src/indexer/fetchBlock.ts'
 import { indexerModule } from '../../chain-api/src/indexer/module.ts'
 import { writeBlock } from '../../chain-api/src/indexer/writeBlock.ts'
 import { median, percentile } from './browser.ts'
-import { writeResultsSection } from './rpcOverhead.ts'
+import { writeResultsSection } from './results.ts'
 
 export const HISTORY_BUDGET_MS = 10
 const HEADING = '## Account history with 10,000 transfers (issue 5)'

@@ -12,7 +12,7 @@
  * database `keyframe_bench_<hex>` is created, migrated by the server, and dropped at the end.
  *
  * How it runs:
- * - The frame server runs in a CHILD process (this file with `--serve`) under `taskset -c 0,1`, so it gets
+ * - The frame server runs in a CHILD process (`otpServer.ts`) under `taskset -c 0,1`, so it gets
  *   2 cores at most, with the server's default pool size; autocannon runs in this process. On a machine with
  *   more than 2 cores this process moves itself to the others; on a 2-core machine the server, PostgreSQL and
  *   autocannon all share the same 2 cores (a harder setting than the budget's). One process, as
@@ -36,23 +36,21 @@
  */
 
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
-import cluster, { type Worker } from 'node:cluster'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { Session } from 'node:inspector/promises'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { cpus, tmpdir } from 'node:os'
+import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ServerSecrets } from '@keyframe/frame/server'
 import pg from 'pg'
+import { formatOtpThroughput, writeOtpThroughputSection } from './otpReport.ts'
+import { type FromChild, OTP_SERVER_FILE, PROJECT, type ToChild } from './otpServer.ts'
 
 /** The budget from the issue. */
 export const OTP_BUDGET = { perSecond: 1000, p99Ms: 50, connections: 100 } as const
 
 const here = fileURLToPath(import.meta.url)
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
-const PROJECT = 'bench'
 
 export type RunFigures = {
   /** Requests sent and answered. */
@@ -129,159 +127,6 @@ type Autocannon = (options: {
   requests: AutocannonRequest[]
 }) => AutocannonInstance
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
-
-// ---------------------------------------------------------------------------------------------------------
-// The child: the frame server on PostgreSQL, with a mailer that keeps the login codes.
-
-type ToChild =
-  | { type: 'codes' }
-  | { type: 'cpu' }
-  | { type: 'stop' }
-  | { type: 'profile'; file: string | null }
-type FromChild =
-  | { type: 'ready'; url: string; pool: string }
-  | { type: 'codes'; codes: [string, string][] }
-  | { type: 'cpu'; micros: number }
-  | { type: 'profile' }
-
-/** The frame server; BENCH_SERVER_MODULE points at another checkout's `server/index.ts` (before/after runs). */
-function serverModule(): Promise<typeof import('@keyframe/frame/server')> {
-  return import(process.env.BENCH_SERVER_MODULE || '@keyframe/frame/server')
-}
-
-async function serveChild(): Promise<void> {
-  const processes = Number(process.env.BENCH_SERVER_PROCESSES || 1)
-  if (processes > 1 && cluster.isPrimary) return clusterPrimary(processes)
-  const { createDatabase, createLogger, randomSecrets, startFrameServer } = await serverModule()
-  const send = (message: FromChild) => process.send?.(message)
-  const url = process.env.BENCH_CHILD_DATABASE_URL
-  if (!url) throw new Error('BENCH_CHILD_DATABASE_URL is not set')
-  const pool = process.env.BENCH_PG_POOL ? Number(process.env.BENCH_PG_POOL) : undefined
-  const database = await createDatabase({ url, ...(pool ? { maxConnections: pool } : {}) })
-  const codes = new Map<string, string>()
-  const inspector = new Session()
-  const webRoot = mkdtempSync(join(tmpdir(), 'keyframe-bench-web-'))
-  const frame = await startFrameServer({
-    database,
-    // Workers of one cluster must share the pepper: a code issued by one is checked by another.
-    secrets: process.env.BENCH_SECRETS ? parseSecrets(process.env.BENCH_SECRETS) : randomSecrets(),
-    mailer: {
-      async send(mail) {
-        const code = /^\s+(\d{6})$/m.exec(mail.text)?.[1]
-        if (code) codes.set(mail.to, code)
-      },
-      close() {},
-    },
-    logger: createLogger({ level: 'warn' }),
-    projects: [{ id: PROJECT, name: 'Bench', allowedOrigins: ['http://127.0.0.1:5173'] }],
-    webRoot,
-    port: 0,
-    hostname: '127.0.0.1',
-  })
-  process.on('message', async (message: ToChild) => {
-    if (message.type === 'codes') {
-      send({ type: 'codes', codes: [...codes] })
-      codes.clear()
-    } else if (message.type === 'profile') {
-      // file null: start the CPU profiler; a file: stop it and write the profile there.
-      if (message.file === null) {
-        inspector.connect()
-        await inspector.post('Profiler.enable')
-        await inspector.post('Profiler.start')
-      } else {
-        const { profile } = await inspector.post('Profiler.stop')
-        writeFileSync(message.file, JSON.stringify(profile))
-        inspector.disconnect()
-      }
-      send({ type: 'profile' })
-    } else if (message.type === 'cpu') {
-      const usage = process.cpuUsage()
-      send({ type: 'cpu', micros: usage.user + usage.system })
-    } else if (message.type === 'stop') {
-      await frame.close()
-      await database.close()
-      rmSync(webRoot, { recursive: true, force: true })
-      process.disconnect()
-    }
-  })
-  send({ type: 'ready', url: frame.url, pool: pool ? String(pool) : 'default (10)' })
-}
-
-/**
- * BENCH_SERVER_PROCESSES > 1: that many server processes behind one port (node:cluster), as a host with that
- * many cores would run them; they share database and secrets. This process only relays the bench's questions.
- */
-async function clusterPrimary(processes: number): Promise<void> {
-  const { createDatabase, randomSecrets } = await serverModule()
-  // Migrate once here: servers starting together would race on an empty database.
-  await (await createDatabase({ url: process.env.BENCH_CHILD_DATABASE_URL as string })).close()
-  const secrets = randomSecrets()
-  const env = { BENCH_SECRETS: JSON.stringify(secretsJson(secrets)) }
-  const workers = Array.from({ length: processes }, () => cluster.fork(env))
-  const ask = <T extends FromChild['type']>(worker: Worker, message: ToChild | null, type: T) =>
-    new Promise<Extract<FromChild, { type: T }>>((resolve) => {
-      const onMessage = (answer: FromChild) => {
-        if (answer.type !== type) return
-        worker.off('message', onMessage)
-        resolve(answer as Extract<FromChild, { type: T }>)
-      }
-      worker.on('message', onMessage)
-      if (message) worker.send(message)
-    })
-  const ready = await Promise.all(workers.map((worker) => ask(worker, null, 'ready')))
-  const send = (message: FromChild) => process.send?.(message)
-  process.on('message', async (message: ToChild) => {
-    if (message.type === 'codes') {
-      const answers = await Promise.all(workers.map((worker) => ask(worker, message, 'codes')))
-      send({ type: 'codes', codes: answers.flatMap((answer) => answer.codes) })
-    } else if (message.type === 'cpu') {
-      const answers = await Promise.all(workers.map((worker) => ask(worker, message, 'cpu')))
-      const own = process.cpuUsage()
-      send({ type: 'cpu', micros: answers.reduce((sum, a) => sum + a.micros, own.user + own.system) })
-    } else if (message.type === 'profile') {
-      // One worker's profile stands for all.
-      send(await ask(workers[0] as Worker, message, 'profile'))
-    } else if (message.type === 'stop') {
-      await Promise.all(
-        workers.map(
-          (worker) =>
-            new Promise<void>((resolve) => {
-              worker.once('exit', () => resolve())
-              worker.send(message)
-            }),
-        ),
-      )
-      process.disconnect()
-    }
-  })
-  send({
-    type: 'ready',
-    url: ready[0]?.url ?? '',
-    pool: `${ready[0]?.pool} per process, ${processes} processes`,
-  })
-}
-
-type SecretsJson = { kek: [string, string]; operator?: [string, string]; pepper: string }
-
-function secretsJson(secrets: ServerSecrets): SecretsJson {
-  return {
-    kek: [secrets.kek.id, secrets.kek.key.toString('base64')],
-    ...(secrets.operatorRecoveryKey && {
-      operator: [secrets.operatorRecoveryKey.id, secrets.operatorRecoveryKey.key.toString('base64')],
-    }),
-    pepper: secrets.pepper.toString('base64'),
-  }
-}
-
-function parseSecrets(text: string): ServerSecrets {
-  const json = JSON.parse(text) as SecretsJson
-  const ref = ([id, key]: [string, string]) => ({ id, key: Buffer.from(key, 'base64') })
-  return {
-    kek: ref(json.kek),
-    ...(json.operator && { operatorRecoveryKey: ref(json.operator) }),
-    pepper: Buffer.from(json.pepper, 'base64'),
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // The bench.
@@ -384,7 +229,7 @@ type Child = {
 
 async function startChild(databaseUrl: string, pin: boolean): Promise<Child> {
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const node = [process.execPath, ...extra, '--import', 'tsx', here, '--serve']
+  const node = [process.execPath, ...extra, '--import', 'tsx', OTP_SERVER_FILE]
   const [command, ...args] = pin ? ['taskset', '-c', '0,1', ...node] : node
   const child: ChildProcess = spawn(command as string, args, {
     cwd: repoRoot,
@@ -642,135 +487,7 @@ export async function measureOtpThroughput(
   }
 }
 
-/** CPU milliseconds per request of one process group over a run. */
-function msPer(cores: number | null, r: RunFigures): string {
-  return cores === null ? '?' : ((cores * 1000) / r.perSecond).toFixed(2)
-}
-
-/** The figures as lines for the console. */
-export function formatOtpThroughput(result: OtpThroughput): string {
-  if (result.skipped) return `OTP verification throughput: SKIPPED — ${result.reason}`
-  const run = (label: string, r: RunFigures) =>
-    `${label.padEnd(18)} ${r.perSecond.toFixed(0).padStart(5)} req/s  p50 ${r.p50} ms  p97.5 ${r.p97_5} ms  ` +
-    `p99 ${r.p99} ms  max ${r.max} ms  errors ${r.errors}  timeouts ${r.timeouts}  non-2xx ${r.non2xx}  ` +
-    `statuses ${JSON.stringify(r.statusCodes)}\n${' '.repeat(21)}CPU in cores (ms per request): ` +
-    `server ${r.cores.server.toFixed(2)} (${msPer(r.cores.server, r)}), ` +
-    `PostgreSQL ${r.cores.postgres?.toFixed(2) ?? '?'} (${msPer(r.cores.postgres, r)}), ` +
-    `autocannon ${r.cores.autocannon.toFixed(2)}, other processes ${r.cores.other?.toFixed(2) ?? '?'}`
-  return [
-    `OTP verification on PostgreSQL: ${result.n} distinct challenges per run, ${result.connections} connections`,
-    `  ${result.machine}; ${result.pinned}; pg pool ${result.poolSize}; PostgreSQL ${result.postgres}`,
-    `  seeding via /start: ${result.seedPerSecond.toFixed(0)} logins/s; calibration (fixed JS work on one core): ${result.calibrationMs.toFixed(0)} ms`,
-    `  ${run('wrong code (400):', result.wrong)}`,
-    `  ${run('right code (200):', result.right)}`,
-    `  rows after: ${result.rows.users} users, ${result.rows.devices} devices, ${result.rows.sessions} sessions`,
-    `  budget ≥ ${OTP_BUDGET.perSecond}/s and p99 ≤ ${OTP_BUDGET.p99Ms} ms with no error: ${result.ok ? 'ok' : 'MISSED'}`,
-  ].join('\n')
-}
-
-/** The section of bench/RESULTS.md (all.ts writes it, and so does this file run with `--write`). */
-export function otpThroughputMarkdown(result: OtpThroughput): string {
-  const heading = '## OTP verification throughput on PostgreSQL'
-  if (result.skipped) return `${heading}\n\nSkipped: ${result.reason}\n`
-  const { right, wrong } = result
-  const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED')
-  const clean =
-    right.errors === 0 && right.timeouts === 0 && right.non2xx === 0 && right.expected === result.n
-  const cpu = (r: RunFigures) =>
-    `server ${r.cores.server.toFixed(2)}, PostgreSQL ${r.cores.postgres?.toFixed(2) ?? '?'}, ` +
-    `autocannon ${r.cores.autocannon.toFixed(2)}, other processes ${r.cores.other?.toFixed(2) ?? '?'}`
-  const rows: [string, string, string, string][] = [
-    [
-      'Right code (200: user, device, session created), verifications/s',
-      right.perSecond.toFixed(0),
-      `≥ ${OTP_BUDGET.perSecond.toLocaleString('en')}/s`,
-      verdict(right.perSecond >= OTP_BUDGET.perSecond),
-    ],
-    [
-      'Right code, p99',
-      `${right.p99} ms`,
-      `≤ ${OTP_BUDGET.p99Ms} ms`,
-      verdict(right.p99 <= OTP_BUDGET.p99Ms),
-    ],
-    ['Right code, p50 / p97.5 / max', `${right.p50} / ${right.p97_5} / ${right.max} ms`, '—', ''],
-    [
-      'Right code, errors / timeouts / non-2xx',
-      `${right.errors} / ${right.timeouts} / ${right.non2xx}`,
-      '0',
-      verdict(clean),
-    ],
-    ['Wrong code (400 invalid_code), requests/s', wrong.perSecond.toFixed(0), '—', ''],
-    ['Wrong code, p50 / p99', `${wrong.p50} / ${wrong.p99} ms`, '—', ''],
-    [
-      'Server CPU per verification (right / wrong code)',
-      `${msPer(right.cores.server, right)} / ${msPer(wrong.cores.server, wrong)} ms`,
-      '—',
-      '',
-    ],
-    [
-      'PostgreSQL CPU per verification (right / wrong code)',
-      `${msPer(right.cores.postgres, right)} / ${msPer(wrong.cores.postgres, wrong)} ms`,
-      '—',
-      '',
-    ],
-  ]
-  return `${heading}
-
-Written by \`bench/src/otpThroughput.ts\` on ${result.date} (\`npm run bench\`, or alone:
-\`node --import tsx bench/src/otpThroughput.ts --write\`).
-
-- Machine: ${result.machine}; ${result.pinned}.
-- Calibration just before the budget run: 200,000 small JSON round trips took ${result.calibrationMs.toFixed(0)} ms on one core
-  (this virtual machine's speed varies from run to run).
-- Server: ${result.processes === 1 ? 'one process (as `server/main.ts` runs)' : `${result.processes} processes (node:cluster)`}, pg pool ${result.poolSize}; PostgreSQL ${result.postgres}
-  on loopback TCP with its default settings (fsync and synchronous_commit on).
-- Load: ${result.n.toLocaleString('en')} pending logins started through \`POST /api/auth/email/start\` (codes taken from the
-  server's mailer), then autocannon with ${result.connections} connections sends \`POST /api/auth/email/verify\`, one request
-  per challenge: first a wrong code for each (the variant, also the warm-up), then the right one (the budget
-  run). Afterwards the database held ${result.rows.users.toLocaleString('en')} users, ${result.rows.devices.toLocaleString('en')} devices and ${result.rows.sessions.toLocaleString('en')} sessions.
-
-| figure | value | budget | |
-|---|---|---|---|
-${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
-
-CPU during the runs, in cores: right code: ${cpu(right)}; wrong code: ${cpu(wrong)}.
-
-On a 2-core machine the server, PostgreSQL and autocannon share the same 2 cores, so CPU per verification
-decides: server + PostgreSQL + autocannon must stay under 2 ms for 1,000/s, and a single Node process cannot
-use more than one core for JavaScript. The pool size does not matter here (5, 10 and 20 measured the same).
-With the server alone on 2 cores (two processes, PostgreSQL elsewhere), ${msPer(right.cores.server, right)} ms of server CPU per
-verification would allow about ${Math.round((2 * right.perSecond) / right.cores.server).toLocaleString('en')}/s — an extrapolation, not a measurement. With 100 connections in a closed
-loop the mean latency is 100 / throughput (Little's law), so p99 ≤ 50 ms at 100 connections needs well over
-2,000 verifications/s: the two budget lines only hold together far above 1,000/s.
-
-History (this bench, 6,000 challenges, back-to-back on a quiet machine, calibration 248 and 239 ms): before
-the login path was reworked a right code took 20 database round trips and ran at 272/s (p99 473 ms), with
-3.52 ms of server CPU and 2.43 ms of PostgreSQL CPU per verification; after it, 7 round trips (project,
-begin, challenge, check, login, mark used, commit) and 544/s (p99 286 ms) with 1.56 ms and 1.12 ms. Wrong
-codes: 459/s before, 597/s after. Quiet runs of 12,000 challenges ranged from 333/s to 704/s as this virtual
-machine's speed varied. Two server processes (\`BENCH_SERVER_PROCESSES=2\`) reached 544/s with 6,000
-challenges where one reached about 500/s: the 2 cores were then saturated.
-`
-}
-
-/** Replaces (or appends) this bench's section of bench/RESULTS.md. */
-export function writeOtpThroughputSection(result: OtpThroughput): void {
-  const file = new URL('../RESULTS.md', import.meta.url)
-  const text = readFileSync(file, 'utf8')
-  const heading = '## OTP verification throughput on PostgreSQL'
-  const start = text.indexOf(heading)
-  const section = otpThroughputMarkdown(result)
-  if (start === -1) {
-    writeFileSync(file, `${text.trimEnd()}\n\n${section}`)
-    return
-  }
-  const next = text.indexOf('\n## ', start + heading.length)
-  writeFileSync(file, `${text.slice(0, start)}${section}${next === -1 ? '' : text.slice(next)}`)
-}
-
-if (process.argv.includes('--serve')) {
-  await serveChild()
-} else if (process.argv[1] === here) {
+if (process.argv[1] === here) {
   const result = await measureOtpThroughput()
   console.log(formatOtpThroughput(result))
   if (process.argv.includes('--write')) {

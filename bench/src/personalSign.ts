@@ -21,7 +21,8 @@ import { cpus, loadavg } from 'node:os'
 import { type Stack, startStack } from '@keyframe/devstack'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { launch, median } from './browser.ts'
-import { loggedInPage, writeResultsSection } from './rpcOverhead.ts'
+import { writeResultsSection } from './results.ts'
+import { loggedInPage } from './rpcOverhead.ts'
 
 export const PERSONAL_SIGN_BUDGET_MS = 20
 const here = new URL(import.meta.url).pathname

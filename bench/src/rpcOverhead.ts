@@ -1,23 +1,8 @@
-/**
- * A safe RPC call through the frame against the same call made directly (issue 4 budget: median overhead
- * ≤ 1 ms over 1,000 calls).
- *
- *   node --import tsx bench/src/rpcOverhead.ts           prints the figures; exit 0 within budget, 1 over it
- *   node --import tsx bench/src/rpcOverhead.ts --write   also replaces its section of bench/RESULTS.md
- *   npm run bench                                        all.ts runs it too
- *
- * In Debian's Chromium, on the demo dApp after an e-mail login (operator recovery: no passphrase to type),
- * the page finds the Keyframe wallet through EIP-6963 and times, one after the other, `eth_blockNumber`
- * through its EIP-1193 provider (parent → frame → anvil → frame → parent) and the same JSON-RPC call made
- * with `fetch` from the same page to the same anvil. The two kinds alternate call by call, so a slow
- * moment of this virtual machine hits both alike. Both ends are taken in the page with `performance.now()`.
- * @module
- */
-import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { type Stack, startStack } from '@keyframe/devstack'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { freshContext, launch, median, percentile } from './browser.ts'
+import { writeResultsSection } from './results.ts'
 
 export const RPC_OVERHEAD_BUDGET_MS = 1
 const here = new URL(import.meta.url).pathname
@@ -216,19 +201,6 @@ hop being most of it. Since then the parent hands the frame a \`MessageChannel\`
 requests, replies and events use it (same envelope, size and schema checks): 0.6–0.9 ms at load 9–12, and
 the figure above.
 `
-}
-
-/** Replaces (or appends) a section of bench/RESULTS.md, from its `## ` heading to the next one. */
-export function writeResultsSection(heading: string, section: string): void {
-  const file = new URL('../RESULTS.md', import.meta.url)
-  const text = readFileSync(file, 'utf8')
-  const start = text.indexOf(heading)
-  if (start === -1) {
-    writeFileSync(file, `${text.trimEnd()}\n\n${section}`)
-    return
-  }
-  const next = text.indexOf('\n## ', start + heading.length)
-  writeFileSync(file, `${text.slice(0, start)}${section}${next === -1 ? '' : text.slice(next)}`)
 }
 
 if (process.argv[1] === here) {
