@@ -3,6 +3,7 @@ import type { EventPayload, EventType } from '@keyframe/protocol'
 import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
 import type { ApprovalDetails } from './details.ts'
 import { type RequestApprovalContext, requestApproval } from './requestApproval.ts'
+import { isUsable, setUsable } from './screen.ts'
 
 const TIMEOUT_MS = 300_000
 const ACCOUNT = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
@@ -88,11 +89,14 @@ function dispatchTrusted(target: EventTarget, event: Event) {
   impl(target)._dispatch(eventImpl)
 }
 const click = (target: EventTarget) => dispatchTrusted(target, new MouseEvent('click', { bubbles: true }))
-const press = (key: string, shiftKey = false) => {
-  const event = new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true })
-  dispatchTrusted(document.activeElement ?? document.body, event)
+/** A trusted `type` of `key` on `target`; whether its default was prevented. */
+const keyOn = (target: EventTarget, type: 'keydown' | 'keyup', key: string, shiftKey = false) => {
+  const event = new KeyboardEvent(type, { key, shiftKey, bubbles: true, cancelable: true })
+  dispatchTrusted(target, event)
   return event.defaultPrevented
 }
+const press = (key: string, shiftKey = false) =>
+  keyOn(document.activeElement ?? document.body, 'keydown', key, shiftKey)
 
 // --- Reading the screen --------------------------------------------------------------------------------
 
@@ -105,11 +109,16 @@ const rows = () =>
     row.querySelector('dt')?.textContent,
     row.querySelector('dd')?.textContent,
   ])
-function button(name: string): HTMLButtonElement {
-  const found = [...document.querySelectorAll('button')].find((b) => b.textContent === name)
+/** The screen's buttons as assistive technology sees them: `<button>`s and `role=button` (Approve). */
+const buttons = () => [...document.querySelectorAll<HTMLElement>('button, [role="button"]')]
+/** A button by its accessible name (its text), as Playwright's getByRole('button', { name }) finds it. */
+function button(name: string): HTMLElement {
+  const found = buttons().find((b) => b.textContent === name)
   if (!found) throw new Error(`No button named ${name}`)
   return found
 }
+/** Disabled as the person and assistive technology see it: `disabled` (Reject) or `aria-disabled` (Approve). */
+const disabled = (name: string) => !isUsable(button(name))
 
 /** Settles to 'pending' when `promise` has not settled by the next macrotask. */
 async function state(promise: Promise<unknown>) {
@@ -152,11 +161,11 @@ function ask(details: ApprovalDetails = MESSAGE, overrides: Partial<RequestAppro
 }
 
 /** Shows an approval and plays the browser seeing it for a full second: Approve is usable. */
-async function visible(details: ApprovalDetails = MESSAGE) {
-  const asked = ask(details)
+async function visible(details: ApprovalDetails = MESSAGE, overrides: Partial<RequestApprovalContext> = {}) {
+  const asked = ask(details, overrides)
   io().report()
   await vi.advanceTimersByTimeAsync(1000)
-  expect(button('Approve').disabled).toBe(false)
+  expect(disabled('Approve')).toBe(false)
   return asked
 }
 
@@ -189,10 +198,17 @@ describe('the screen', () => {
     ])
     expect(headings()).toEqual(['Message'])
     expect(document.querySelector('pre')?.textContent).toBe('Hello, Keyframe')
-    expect([...document.querySelectorAll('button')].map((b) => [b.textContent, b.disabled])).toEqual([
-      ['Reject', false],
-      ['Approve', true],
+    expect(buttons().map((b) => [b.textContent, isUsable(b)])).toEqual([
+      ['Reject', true],
+      ['Approve', false],
     ])
+    expect(button('Reject')).toMatchObject({ tagName: 'BUTTON', type: 'button' })
+    // Approve is not a <button> (pressing one would ask for a frame: `screen.ts`), but is one to assistive
+    // technology and the keyboard.
+    expect(button('Approve').tagName).not.toBe('BUTTON')
+    expect(button('Approve').getAttribute('role')).toBe('button')
+    expect(button('Approve').getAttribute('aria-disabled')).toBe('true')
+    expect(button('Approve').tabIndex).toBe(0)
     expect(screen()?.getAttribute('role')).toBe('dialog')
     expect(events).toEqual([['APPROVAL_REQUESTED', { id, method: 'personal_sign' }]])
     expect(await stateNow(answer)).toBe('pending')
@@ -389,9 +405,9 @@ describe('the visibility gate', () => {
     expect(io().targets).toEqual([screen()])
     io().report({ isVisible: true })
     await vi.advanceTimersByTimeAsync(999)
-    expect(button('Approve').disabled).toBe(true)
+    expect(disabled('Approve')).toBe(true)
     await vi.advanceTimersByTimeAsync(1)
-    expect(button('Approve').disabled).toBe(false)
+    expect(disabled('Approve')).toBe(false)
     expect(events).toEqual([
       ['APPROVAL_REQUESTED', { id, method: 'personal_sign' }],
       ['APPROVAL_VISIBLE', { id }],
@@ -402,19 +418,19 @@ describe('the visibility gate', () => {
     ask()
     io().report({ isVisible: false })
     await vi.advanceTimersByTimeAsync(5000)
-    expect(button('Approve').disabled).toBe(true)
+    expect(disabled('Approve')).toBe(true)
     io().report({ isVisible: true, intersectionRatio: 0.8 })
     await vi.advanceTimersByTimeAsync(5000)
-    expect(button('Approve').disabled).toBe(true)
+    expect(disabled('Approve')).toBe(true)
     const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
     onTestFinished(() => hidden.mockRestore())
     io().report({ isVisible: true })
     await vi.advanceTimersByTimeAsync(5000)
-    expect(button('Approve').disabled).toBe(true)
+    expect(disabled('Approve')).toBe(true)
     hidden.mockReturnValue('visible')
     document.dispatchEvent(new Event('visibilitychange'))
     await vi.advanceTimersByTimeAsync(1000)
-    expect(button('Approve').disabled).toBe(false)
+    expect(disabled('Approve')).toBe(false)
     expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
   })
 
@@ -424,23 +440,23 @@ describe('the visibility gate', () => {
     await vi.advanceTimersByTimeAsync(900)
     window.dispatchEvent(new Event('resize'))
     await vi.advanceTimersByTimeAsync(900)
-    expect(button('Approve').disabled).toBe(true)
+    expect(disabled('Approve')).toBe(true)
     FakeResizeObserver.last?.callback()
     await vi.advanceTimersByTimeAsync(900)
     io().report()
     await vi.advanceTimersByTimeAsync(900)
-    expect(button('Approve').disabled).toBe(true)
+    expect(disabled('Approve')).toBe(true)
     await vi.advanceTimersByTimeAsync(100)
-    expect(button('Approve').disabled).toBe(false)
+    expect(disabled('Approve')).toBe(false)
 
     // Usable, then covered: disabled at once, and a full second again once uncovered.
     io().report({ isVisible: false })
-    expect(button('Approve').disabled).toBe(true)
+    expect(disabled('Approve')).toBe(true)
     io().report({ isVisible: true })
     await vi.advanceTimersByTimeAsync(999)
-    expect(button('Approve').disabled).toBe(true)
+    expect(disabled('Approve')).toBe(true)
     await vi.advanceTimersByTimeAsync(1)
-    expect(button('Approve').disabled).toBe(false)
+    expect(disabled('Approve')).toBe(false)
     expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_VISIBLE'])
   })
 
@@ -451,18 +467,19 @@ describe('the visibility gate', () => {
     expect(io().options).not.toHaveProperty('trackVisibility')
     io().report({ intersectionRatio: 0.5 })
     await vi.advanceTimersByTimeAsync(2000)
-    expect(button('Approve').disabled).toBe(true)
+    expect(disabled('Approve')).toBe(true)
     io().report({ intersectionRatio: 1 })
     await vi.advanceTimersByTimeAsync(1000)
-    expect(button('Approve').disabled).toBe(false)
+    expect(disabled('Approve')).toBe(false)
   })
 
   test('behavior: without IntersectionObserver at all, Approve never works (fails closed)', async () => {
     provide('IntersectionObserver', undefined)
     const { answer } = ask()
     await vi.advanceTimersByTimeAsync(10_000)
-    expect(button('Approve').disabled).toBe(true)
-    button('Reject').disabled = false
+    expect(disabled('Approve')).toBe(true)
+    // Reject still works.
+    expect(disabled('Reject')).toBe(false)
     click(button('Reject'))
     await expect(answer).rejects.toMatchObject({ code: 4001 })
   })
@@ -507,7 +524,7 @@ describe('deciding', () => {
     io().report()
     await vi.advanceTimersByTimeAsync(500)
     // As if the button had been enabled behind the gate's back.
-    button('Approve').disabled = false
+    setUsable(button('Approve'), true)
     click(button('Approve'))
     expect(await stateNow(answer)).toBe('pending')
   })
@@ -595,7 +612,7 @@ describe('one at a time', () => {
     click(button('Approve'))
     await first.answer
     expect(document.querySelector('pre')?.textContent).toBe('Second')
-    expect(button('Approve').disabled).toBe(true)
+    expect(disabled('Approve')).toBe(true)
     io().report()
     await vi.advanceTimersByTimeAsync(1000)
     click(button('Approve'))
@@ -622,5 +639,248 @@ describe('one at a time', () => {
     expect(events.filter(([, params]) => (params as { id: string }).id === second.id)).toEqual([])
     expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_CLOSED', 'APPROVAL_REQUESTED'])
     expect(await stateNow(third.answer)).toBe('pending')
+  })
+})
+
+describe('Approve from the keyboard and the pointer', () => {
+  beforeEach(() => vi.useFakeTimers())
+
+  test('default: Enter going down on a usable Approve approves, as on a <button>', async () => {
+    const { id, answer } = await visible()
+    const approve = button('Approve')
+    approve.focus()
+    expect(keyOn(approve, 'keydown', 'Enter')).toBe(true)
+    await expect(answer).resolves.toBeUndefined()
+    expect(screen()).toBeNull()
+    expect(events).toEqual([
+      ['APPROVAL_REQUESTED', { id, method: 'personal_sign' }],
+      ['APPROVAL_VISIBLE', { id }],
+      ['APPROVAL_CLOSED', { id }],
+    ])
+  })
+
+  test('behavior: Space approves as it comes up, not as it goes down (its default, scrolling, prevented); Enter coming up does nothing', async () => {
+    const { answer } = await visible()
+    const approve = button('Approve')
+    approve.focus()
+    expect(keyOn(approve, 'keyup', 'Enter')).toBe(false)
+    expect(keyOn(approve, 'keydown', ' ')).toBe(true)
+    expect(await stateNow(answer)).toBe('pending')
+    expect(screen()).not.toBeNull()
+    expect(keyOn(approve, 'keyup', ' ')).toBe(true)
+    await expect(answer).resolves.toBeUndefined()
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
+  })
+
+  test('behavior: other keys on Approve do nothing', async () => {
+    const { answer } = await visible()
+    const approve = button('Approve')
+    approve.focus()
+    for (const key of ['a', 'Spacebar', 'NumpadEnter', 'ArrowDown']) {
+      keyOn(approve, 'keydown', key)
+      keyOn(approve, 'keyup', key)
+    }
+    expect(await stateNow(answer)).toBe('pending')
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
+  })
+
+  test('behavior: keys a script made (isTrusted false) never approve', async () => {
+    const { answer } = await visible()
+    const approve = button('Approve')
+    approve.focus()
+    for (const [type, key] of [
+      ['keydown', 'Enter'],
+      ['keydown', ' '],
+      ['keyup', ' '],
+    ] as const) {
+      approve.dispatchEvent(new KeyboardEvent(type, { key, bubbles: true, cancelable: true }))
+    }
+    expect(await stateNow(answer)).toBe('pending')
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
+  })
+
+  test('behavior: keys before the gate opens do nothing, even trusted, even with Approve enabled behind its back', async () => {
+    const { answer } = ask()
+    io().report()
+    await vi.advanceTimersByTimeAsync(500)
+    const approve = button('Approve')
+    approve.focus()
+    const tryKeys = () => {
+      keyOn(approve, 'keydown', 'Enter')
+      keyOn(approve, 'keydown', ' ')
+      keyOn(approve, 'keyup', ' ')
+    }
+    tryKeys()
+    expect(await stateNow(answer)).toBe('pending')
+    setUsable(approve, true)
+    tryKeys()
+    expect(await stateNow(answer)).toBe('pending')
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED'])
+  })
+
+  test('behavior: pressing Approve does not move focus (mousedown default prevented)', async () => {
+    const { answer } = await visible()
+    const before = document.activeElement
+    const mousedown = new MouseEvent('mousedown', { bubbles: true, cancelable: true })
+    dispatchTrusted(button('Approve'), mousedown)
+    // The browser's default for a mousedown is focusing the control; jsdom has none, so this is the check.
+    expect(mousedown.defaultPrevented).toBe(true)
+    expect(document.activeElement).toBe(before)
+    expect(await stateNow(answer)).toBe('pending')
+  })
+})
+
+describe('hold: the screen stays up after Approve until released', () => {
+  beforeEach(() => vi.useFakeTimers())
+
+  /** A `hold` that keeps the releases it is given. */
+  function holder() {
+    const releases: (() => void)[] = []
+    const hold = vi.fn((release: () => void) => void releases.push(release))
+    return { hold, releases, release: () => releases[0]?.() }
+  }
+
+  /** Records every change to the document from now on. */
+  function watchDocument() {
+    const records: MutationRecord[] = []
+    const observer = new MutationObserver((delivered) => void records.push(...delivered))
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+    onTestFinished(() => observer.disconnect())
+    return () => [...records, ...observer.takeRecords()]
+  }
+
+  test('default: without hold, the screen goes with the click', async () => {
+    const { answer } = await visible()
+    click(button('Approve'))
+    expect(screen()).toBeNull()
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
+    await expect(answer).resolves.toBeUndefined()
+  })
+
+  test('default: Approve resolves at once; the screen stays, unchanged, until release; then it goes, APPROVAL_CLOSED once', async () => {
+    const { hold, release } = holder()
+    const { id, answer } = await visible(MESSAGE, { hold })
+    const shown = screen()
+    const focused = document.activeElement
+    const html = document.body.innerHTML
+    const changes = watchDocument()
+
+    click(button('Approve'))
+    await expect(answer).resolves.toBeUndefined()
+    expect(hold).toHaveBeenCalledTimes(1)
+    // Not one change to the document: anything would be drawn while the key is rebuilt.
+    expect(changes()).toEqual([])
+    expect(screen()).toBe(shown)
+    expect(document.body.innerHTML).toBe(html)
+    expect(document.activeElement).toBe(focused)
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
+
+    release()
+    expect(screen()).toBeNull()
+    expect(events).toEqual([
+      ['APPROVAL_REQUESTED', { id, method: 'personal_sign' }],
+      ['APPROVAL_VISIBLE', { id }],
+      ['APPROVAL_CLOSED', { id }],
+    ])
+    // A second release does nothing more.
+    release()
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
+  })
+
+  test('behavior: a second click or a repeated Enter while held asks for no second hold', async () => {
+    const { hold, release } = holder()
+    const { answer } = await visible(MESSAGE, { hold })
+    click(button('Approve'))
+    click(button('Approve'))
+    keyOn(button('Approve'), 'keydown', 'Enter')
+    await expect(answer).resolves.toBeUndefined()
+    expect(hold).toHaveBeenCalledTimes(1)
+    release()
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
+  })
+
+  test('behavior: Enter (and Space) approve with hold the same way', async () => {
+    for (const [type, key] of [
+      ['keydown', 'Enter'],
+      ['keyup', ' '],
+    ] as const) {
+      const { hold, release } = holder()
+      const { answer } = await visible(MESSAGE, { hold })
+      keyOn(button('Approve'), type, key)
+      await expect(answer).resolves.toBeUndefined()
+      expect(hold).toHaveBeenCalledTimes(1)
+      expect(screen()).not.toBeNull()
+      release()
+      expect(screen()).toBeNull()
+    }
+  })
+
+  test('behavior: after Approve, Reject, Escape, an abort or the timeout change nothing: still resolved, one APPROVAL_CLOSED on release', async () => {
+    const { hold, release } = holder()
+    const { answer, controller } = await visible(MESSAGE, { hold })
+    const shown = screen()
+    click(button('Approve'))
+    await expect(answer).resolves.toBeUndefined()
+
+    click(button('Reject'))
+    press('Escape')
+    keyOn(shown!, 'keydown', 'Escape')
+    controller.abort()
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS)
+    await expect(answer).resolves.toBeUndefined()
+    expect(screen()).toBe(shown)
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
+
+    release()
+    expect(screen()).toBeNull()
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS)
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
+  })
+
+  test('behavior: a queued approval waits for the release, then shows with a fresh gate', async () => {
+    const { hold, release } = holder()
+    const first = await visible(MESSAGE, { hold })
+    const second = ask({ ...MESSAGE, text: 'Second' })
+    click(button('Approve'))
+    await expect(first.answer).resolves.toBeUndefined()
+    expect(document.querySelectorAll('section')).toHaveLength(1)
+    expect(document.querySelector('pre')?.textContent).toBe('Hello, Keyframe')
+
+    release()
+    expect(document.querySelectorAll('section')).toHaveLength(1)
+    expect(document.querySelector('pre')?.textContent).toBe('Second')
+    expect(disabled('Approve')).toBe(true)
+    expect(events).toEqual([
+      ['APPROVAL_REQUESTED', { id: first.id, method: 'personal_sign' }],
+      ['APPROVAL_VISIBLE', { id: first.id }],
+      ['APPROVAL_CLOSED', { id: first.id }],
+      ['APPROVAL_REQUESTED', { id: second.id, method: 'personal_sign' }],
+    ])
+    // Releasing the first again does not take the second down.
+    release()
+    expect(document.querySelector('pre')?.textContent).toBe('Second')
+    expect(await stateNow(second.answer)).toBe('pending')
+  })
+
+  test('behavior: Reject, Escape, the timeout and an abort end the request as without hold; hold is not called', async () => {
+    const cases: [string, (asked: ReturnType<typeof ask>) => void, string][] = [
+      ['Reject', () => click(button('Reject')), 'UserRejectedRequestError'],
+      ['Escape', () => press('Escape'), 'UserRejectedRequestError'],
+      ['abort', ({ controller }) => controller.abort(), 'RequestAbortedError'],
+    ]
+    for (const [, act, name] of cases) {
+      const { hold } = holder()
+      const asked = await visible(MESSAGE, { hold })
+      act(asked)
+      await expect(asked.answer).rejects.toMatchObject({ name })
+      expect(screen()).toBeNull()
+      expect(hold).not.toHaveBeenCalled()
+    }
+    const { hold } = holder()
+    const { answer } = ask(MESSAGE, { hold, timeoutMs: 5000 })
+    await vi.advanceTimersByTimeAsync(5000)
+    await expect(answer).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
+    expect(screen()).toBeNull()
+    expect(hold).not.toHaveBeenCalled()
   })
 })

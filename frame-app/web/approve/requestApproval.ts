@@ -12,7 +12,7 @@
 import { APPROVAL_VISIBLE_MS, RequestAbortedError, UserRejectedRequestError } from '@keyframe/protocol/core'
 import type { BridgeContext } from '../bridge/context.ts'
 import type { ApprovalDetails } from './details.ts'
-import { type ApprovalScreen, renderApprovalScreen } from './screen.ts'
+import { type ApprovalScreen, isUsable, renderApprovalScreen, setUsable } from './screen.ts'
 import { watchVisibility } from './visibility.ts'
 
 export type RequestApprovalContext = {
@@ -24,6 +24,13 @@ export type RequestApprovalContext = {
   emit: BridgeContext['emit']
   /** How long the person has to decide once the screen shows, in ms (APPROVAL_TIMEOUT_MS by default). */
   timeoutMs: number
+  /**
+   * When given, Approve leaves the screen up and unchanged until `release` is called (APPROVAL_CLOSED comes
+   * then): the caller is about to rebuild the key and sign, and any change to the screen would be drawn
+   * meanwhile, by a renderer and a compositor that compete with that work for the CPU (measured: 14 → 7 ms
+   * from the click to the signature on 2 cores). Without it, the screen goes at once.
+   */
+  hold?(release: () => void): void
 }
 
 type Entry = {
@@ -32,6 +39,8 @@ type Entry = {
   resolve(): void
   reject(error: unknown): void
   onAbort(): void
+  /** Approved or rejected: later clicks and keys change nothing. */
+  decided?: boolean
 }
 
 type Shown = { entry: Entry; screen: ApprovalScreen; stop(): void }
@@ -51,11 +60,22 @@ function createApprovals(doc: Document) {
 
     // Only what a person did counts: a script in this document cannot make a trusted event.
     const onApprove = (event: Event) => {
-      if (event.isTrusted && usable) settle(entry)
+      if (event.isTrusted && usable) decide(entry)
     }
     const onReject = (event: Event) => {
       if (event.isTrusted) settle(entry, new UserRejectedRequestError())
     }
+    // Approve is not a <button> (see `screen.ts`): it gets a button's keys here, Enter as it goes down and
+    // Space as it comes up.
+    const onApproveKey = (event: KeyboardEvent) => {
+      const enter = event.type === 'keydown' && event.key === 'Enter'
+      const space = event.key === ' '
+      if (space || enter) event.preventDefault()
+      if (enter || (space && event.type === 'keyup')) onApprove(event)
+    }
+    // A press does not move focus: the screen's `:focus` styles would restyle it and ask for a frame, with
+    // the same holding back of the signature's tasks as a <button>'s `:active` (see `screen.ts`).
+    const keepFocus = (event: Event) => event.preventDefault()
     // Escape is Reject. Tab stays on the screen: the parent's focus trap cannot reach in here, and leaving
     // would land in the page behind the modal.
     const onKeyDown = (event: KeyboardEvent) => {
@@ -65,8 +85,8 @@ function createApprovals(doc: Document) {
         return settle(entry, new UserRejectedRequestError())
       }
       if (event.key !== 'Tab') return
-      const controls = [reject, approve].filter((button) => !button.disabled)
-      const active = doc.activeElement as HTMLButtonElement | null
+      const controls = [reject, approve].filter(isUsable)
+      const active = doc.activeElement as HTMLElement | null
       const edge = event.shiftKey ? controls[0] : controls[controls.length - 1]
       if (active && controls.includes(active) && active !== edge) return
       event.preventDefault()
@@ -79,6 +99,9 @@ function createApprovals(doc: Document) {
       if (!root.contains(doc.activeElement)) body.focus({ preventScroll: true })
     }
     approve.addEventListener('click', onApprove)
+    approve.addEventListener('keydown', onApproveKey)
+    approve.addEventListener('keyup', onApproveKey)
+    approve.addEventListener('mousedown', keepFocus)
     reject.addEventListener('click', onReject)
     root.addEventListener('keydown', onKeyDown)
     win?.addEventListener('focus', onWindowFocus)
@@ -87,7 +110,7 @@ function createApprovals(doc: Document) {
       minMs: APPROVAL_VISIBLE_MS,
       onChange(open) {
         usable = open
-        approve.disabled = !open
+        setUsable(approve, open)
         if (open) emit('APPROVAL_VISIBLE', { id })
       },
     })
@@ -122,13 +145,37 @@ function createApprovals(doc: Document) {
     }
   }
 
+  /** Approve: the screen goes now, or once the caller releases it (`hold`). */
+  function decide(entry: Entry) {
+    if (entry.decided) return
+    const { hold } = entry.context
+    if (!hold || shown?.entry !== entry) return settle(entry)
+    entry.decided = true
+    entry.context.signal.removeEventListener('abort', entry.onAbort)
+    entry.resolve()
+    let released = false
+    hold(() => {
+      if (released) return
+      released = true
+      close(entry)
+      next()
+    })
+  }
+
+  /** Takes `entry`'s screen down, if it is the one shown. */
+  function close(entry: Entry) {
+    if (shown?.entry !== entry) return
+    shown.stop()
+    shown = undefined
+    entry.context.emit('APPROVAL_CLOSED', { id: entry.context.id })
+  }
+
   /** Ends `entry`: approved without `error`, else rejected with it. Only the first end counts. */
   function settle(entry: Entry, error?: unknown) {
-    if (shown?.entry === entry) {
-      shown.stop()
-      shown = undefined
-      entry.context.emit('APPROVAL_CLOSED', { id: entry.context.id })
-    } else {
+    if (entry.decided) return
+    entry.decided = true
+    if (shown?.entry === entry) close(entry)
+    else {
       const index = queue.indexOf(entry)
       if (index < 0) return
       queue.splice(index, 1)

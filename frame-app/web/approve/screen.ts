@@ -15,10 +15,21 @@ export type ApprovalScreen = {
   readonly root: HTMLElement
   /** The scrolling details above the buttons; focusable from script only. */
   readonly body: HTMLElement
-  readonly approve: HTMLButtonElement
+  /** A button to assistive technology and the keyboard, but not a `<button>` (why: where it is made). */
+  readonly approve: HTMLElement
   readonly reject: HTMLButtonElement
   /** Takes the screen (and its stylesheet) out of the document. */
   remove(): void
+}
+
+/** Whether a control of the screen can be used: not `disabled` (Reject), not `aria-disabled` (Approve). */
+export function isUsable(control: HTMLElement): boolean {
+  return !control.matches(':disabled, [aria-disabled="true"]')
+}
+
+/** Makes Approve usable or not (`aria-disabled`: it is not a `<button>`, so it has no `disabled`). */
+export function setUsable(control: HTMLElement, usable: boolean): void {
+  control.setAttribute('aria-disabled', String(!usable))
 }
 
 /** Typed data nests; deeper than this a value is shown as JSON text. */
@@ -48,9 +59,9 @@ position:fixed;inset:0;display:flex;flex-direction:column;margin:0;background:va
 .kfa-amount{font-weight:600}
 .kfa-unlimited{color:var(--warn)}
 .kfa-actions{display:flex;gap:8px;padding:8px 20px 16px}
-.kfa button{flex:1;min-height:44px;padding:0 14px;border:1px solid var(--border);border-radius:12px;background:var(--surface);color:var(--text);font:inherit;font-weight:500;cursor:pointer}
-.kfa button.kfa-approve{border-color:transparent;background:var(--accent);color:var(--on-accent)}
-.kfa button:disabled{opacity:.5;cursor:not-allowed}
+.kfa-actions>*{flex:1;box-sizing:border-box;display:flex;align-items:center;justify-content:center;min-height:44px;padding:0 14px;border:1px solid var(--border);border-radius:12px;background:var(--surface);color:var(--text);font:inherit;font-weight:500;cursor:pointer;user-select:none}
+.kfa .kfa-approve{border-color:transparent;background:var(--accent);color:var(--on-accent)}
+.kfa :disabled,.kfa [aria-disabled=true]{opacity:.5;cursor:not-allowed}
 .kfa :focus{outline:none}
 .kfa :focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 `
@@ -245,7 +256,14 @@ export function renderApprovalScreen(doc: Document, details: ApprovalDetails): A
   }
 
   const reject = el('button', { type: 'button', className: 'kfa-reject' }, 'Reject')
-  const approve = el('button', { type: 'button', className: 'kfa-approve', disabled: true }, 'Approve')
+  // Not a <button>: the browser's own `:active` rules match every button, so pressing one restyles it and
+  // asks for a frame, and Chromium holds back this document's tasks until that frame is drawn
+  // (DeferRendererTasksAfterInput), the WebCrypto results the signature waits for among them: up to a frame
+  // (~16 ms at 60 Hz) on the way from the click to the signature. No `:active` rule matches this one, so a
+  // press asks for no frame. `requestApproval.ts` gives it a button's keys (Enter, Space).
+  const approve = el('div', { className: 'kfa-approve', tabIndex: 0 }, 'Approve')
+  approve.setAttribute('role', 'button')
+  setUsable(approve, false)
   const body = el(
     'div',
     { className: 'kfa-body', tabIndex: -1 },

@@ -38,6 +38,21 @@ export async function approve(
     signal: ctx.signal,
     emit: ctx.emit,
     timeoutMs: ctx.approvalTimeoutMs,
+    hold: (release) => holds.set(ctx, release),
   })
   if (ctx.signal.aborted) throw new RequestAbortedError('rpc')
+}
+
+/** Per request: the release of its approved screen, held until the signature is made (`hold`). */
+const holds = new WeakMap<RequestContext, () => void>()
+
+/**
+ * Takes down the approved screen of request `ctx` (APPROVAL_CLOSED): once its signature is made, before
+ * anything else shows in the frame (a prompt), and when the request ends, however it ends. Does nothing when
+ * no screen is held.
+ */
+export function releaseApproval(ctx: RequestContext): void {
+  const release = holds.get(ctx)
+  holds.delete(ctx)
+  release?.()
 }

@@ -63,12 +63,13 @@ function person(email: string, ...answers: ('the mailed code' | 'Cancel' | strin
 async function staleFrame(tag: string, ...answers: Parameters<typeof person>[1][]) {
   const email = `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`
   const at = person(email, ...answers)
-  const frame = await loggedInFrame(harness, email, { chains, approver: approver(), prompter: at.prompter })
+  const approving = approver()
+  const frame = await loggedInFrame(harness, email, { chains, approver: approving, prompter: at.prompter })
   const page = frame.reload()
   expect(await page.ok('IS_CONNECTED')).toEqual({ isConnected: true })
   harness.advance(16 * MINUTE)
   const deviceId = page.ctx.state.session!.deviceId
-  return { ...at, email, page, address: frame.address, release: `/api/shares/device/${deviceId}` }
+  return { ...at, email, page, approving, address: frame.address, release: `/api/shares/device/${deviceId}` }
 }
 
 const sign = (frame: { rpc: (method: string, params?: unknown) => Promise<unknown> }, address: string) => {
@@ -131,6 +132,39 @@ describe('fresh factor before a signature', () => {
       error: { code: -32043, message: 'Please try again after 20 seconds', data: { seconds: 20 } },
     })
     expect(asked).toHaveLength(1)
+  })
+})
+
+describe('the approved screen, held until the signature', () => {
+  /** The approval step holds the screen; each release notes what had happened by then. */
+  function holding(frame: Awaited<ReturnType<typeof staleFrame>>) {
+    const released: { serverCalls: string[]; asked: number }[] = []
+    frame.approving.decides(async (_details, context) => {
+      context.hold?.(() =>
+        released.push({ serverCalls: [...frame.page.serverCalls], asked: frame.asked.length }),
+      )
+    })
+    return released
+  }
+
+  test('behavior: released once, after the refused unlock and before a code is mailed or asked for', async () => {
+    const frame = await staleFrame('held', 'the mailed code')
+    const released = holding(frame)
+    const calls = frame.page.serverCalls.length
+    const answer = (await sign(frame.page, frame.address).reply) as { ok: boolean }
+    expect(answer.ok).toBe(true)
+    expect(released).toHaveLength(1)
+    // The unlock was tried (the server refused the share); no code was mailed, the prompt had not asked.
+    expect(released[0]!.serverCalls.slice(calls)).toEqual([frame.release])
+    expect(released[0]!.asked).toBe(0)
+    expect(frame.asked).toHaveLength(1)
+  })
+
+  test('behavior: Cancel at the code prompt (4001): released once, before the prompt', async () => {
+    const frame = await staleFrame('held-cancel', 'Cancel')
+    const released = holding(frame)
+    expect(await sign(frame.page, frame.address).reply).toMatchObject({ ok: false, error: { code: 4001 } })
+    expect(released).toEqual([{ serverCalls: expect.any(Array), asked: 0 }])
   })
 })
 

@@ -194,7 +194,28 @@ describe('signing', () => {
         hex: '0x68656c6c6f204b65796672616d65',
       },
     ])
-    expect(person.seen.at(-1)!.context).toMatchObject({ timeoutMs: 300_000, id: expect.any(String) })
+    expect(person.seen.at(-1)!.context).toMatchObject({
+      timeoutMs: 300_000,
+      id: expect.any(String),
+      hold: expect.any(Function),
+    })
+  })
+
+  test('behavior: an approval step that holds its screen has it released once, by the time the reply comes', async () => {
+    const release = vi.fn()
+    person.decides(async (_details, context) => context.hold?.(release))
+    try {
+      for (const [method, params] of [
+        ['personal_sign', ['0x01', frame.address]],
+        ['eth_sendTransaction', [{ to: RECIPIENT, value: '0x1' }]],
+      ] as const) {
+        release.mockClear()
+        result(await frame.rpc(method, params))
+        expect(release).toHaveBeenCalledTimes(1)
+      }
+    } finally {
+      person.decides(async () => {})
+    }
   })
 
   test('parameters: a plain-text message is signed as its UTF-8; bytes that are not text show as null', async () => {
@@ -486,6 +507,39 @@ describe('refusals', () => {
       approveLate()
       await new Promise((resolve) => setTimeout(resolve, 200))
       expect(await node().getTransactionCount({ address: frame.address })).toBe(nonce)
+    } finally {
+      person.decides(async () => {})
+    }
+  })
+
+  test('behavior: approved, held, then the request fails before signing (aborted meanwhile): the screen is still released, once', async () => {
+    const release = vi.fn()
+    let approveLate: () => void = () => {}
+    let signalOf: AbortSignal | undefined
+    person.decides((_details, context) => {
+      signalOf = context.signal
+      return new Promise((resolve) => {
+        approveLate = () => {
+          context.hold?.(release)
+          resolve()
+        }
+      })
+    })
+    try {
+      const id = crypto.randomUUID()
+      const pending = frame.send(
+        'RPC_REQUEST',
+        { method: 'personal_sign', params: ['0x02', frame.address] },
+        id,
+      )
+      await vi.waitFor(() => expect(signalOf).toBeDefined())
+      expect(await frame.ok('RPC_ABORT', { id })).toEqual({ aborted: true })
+      expect(await pending).toMatchObject({ ok: false, error: { code: -32040 } })
+      approveLate()
+      // The request ends (`signRequest`'s finally), however it ends: never signed, the screen goes anyway.
+      await vi.waitFor(() => expect(release).toHaveBeenCalledTimes(1))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(release).toHaveBeenCalledTimes(1)
     } finally {
       person.decides(async () => {})
     }

@@ -15,7 +15,7 @@ import type * as z from 'zod/mini'
 import type { RequestContext, Session } from '../bridge/context.ts'
 import { accountOf } from '../login/session.ts'
 import { prefetchDeviceShare, warmSigner } from '../wallet/signer.ts'
-import { loadApprovalScreen, requestApproval } from './approval.ts'
+import { loadApprovalScreen, releaseApproval, requestApproval } from './approval.ts'
 import { chainOf } from './chains.ts'
 import { personalSign } from './personalSign.ts'
 import type { RpcRequestOptions } from './rpcRequest.ts'
@@ -76,6 +76,7 @@ export async function signRequest(
   try {
     return await served
   } finally {
+    releaseApproval(ctx)
     deviceShare = undefined
   }
 }

@@ -11,7 +11,7 @@ import { accountOf } from '../login/session.ts'
 import type { SealedDeviceShare } from '../wallet/deviceStore.ts'
 import { isEvmAddressEqual, toChecksumAddress } from '../wallet/evm.ts'
 import { type EvmSignature, StaleLoginError, signDigest } from '../wallet/signer.ts'
-import type { RequestApproval } from './approval.ts'
+import { type RequestApproval, releaseApproval } from './approval.ts'
 import { withFreshFactor } from './freshFactor.ts'
 
 /** One unsafe request being served. */
@@ -81,6 +81,9 @@ export async function sign(
     return await unlock()
   } catch (error) {
     if (!(error instanceof StaleLoginError)) throw error
+  } finally {
+    // The approved screen stayed up, unchanged, while the key was rebuilt: it goes now, before a prompt.
+    releaseApproval(ctx)
   }
   // Once only: a second refusal right after a verified code is not the person's to fix with another code.
   return withFreshFactor({ account, session, ...(signal && { signal }) }, unlock)
