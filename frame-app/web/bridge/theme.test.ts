@@ -21,12 +21,11 @@ describe('nextTheme', () => {
 })
 
 describe('applyTheme', () => {
-  test('default: sets the mode and variables on the root', () => {
+  test('default: sets the mode and variables on the root, but no color-scheme (it would make the frame opaque)', () => {
     const { root, properties } = fakeThemeRoot()
     applyTheme(root, { mode: 'dark', variables: { '--kf-accent': '#0af', '--kf-radius': 8 } }, empty)
     expect(root.dataset.theme).toBe('dark')
     expect(Object.fromEntries(properties)).toEqual({
-      'color-scheme': 'dark',
       '--kf-accent': '#0af',
       '--kf-radius': '8',
     })

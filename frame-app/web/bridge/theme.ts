@@ -33,11 +33,9 @@ export function applyTheme(root: ThemeRoot, next: ThemeState, previous: ThemeSta
     if (!Object.hasOwn(next.variables, name)) root.style.removeProperty(name)
   }
   for (const [name, value] of Object.entries(next.variables)) root.style.setProperty(name, String(value))
-  if (next.mode === undefined) {
-    delete root.dataset.theme
-    root.style.removeProperty('color-scheme')
-  } else {
-    root.dataset.theme = next.mode
-    root.style.setProperty('color-scheme', next.mode)
-  }
+  // The mode goes to the screens (`:root[data-theme=light] .kfa`), which set their own `color-scheme`. Not on
+  // the root: a root color scheme other than the iframe element's makes Chromium paint the whole frame opaque,
+  // and the frame must be transparent where it shows nothing (the parent keeps it drawn, parked).
+  if (next.mode === undefined) delete root.dataset.theme
+  else root.dataset.theme = next.mode
 }

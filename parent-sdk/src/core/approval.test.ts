@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { type FakeFrame, FRAME_ORIGIN, installFakeFrames } from '../../test/fakeFrame.ts'
 import { startFrame, tick } from '../../test/frameFlow.ts'
+import { frameState } from '../../test/frameState.ts'
 import { awaitApproval, getApproval, watchApproval } from './approval.ts'
 import { createKeyframe, type Keyframe } from './createKeyframe.ts'
 import { getFramePrompt } from './prompt.ts'
@@ -74,13 +75,14 @@ afterEach(async () => {
   await tick()
   frames.restore()
   vi.restoreAllMocks()
+  layout.slot = new DOMRect(20, 120, 320, 440)
   document.body.innerHTML = ''
 })
 
 describe('APPROVAL_REQUESTED', () => {
   test('default: opens the modal on ApproveTransaction with the frame over its box, unclipped, focused', async () => {
     const { kf, frame, iframe, client } = await setup()
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('hidden')
     const id = await requestApproval(frame)
     expect(kf.getState()).toMatchObject({
       open: true,
@@ -99,8 +101,9 @@ describe('APPROVAL_REQUESTED', () => {
     // Fully visible to IntersectionObserver v2: no clip-path, rounded corners, transform, opacity or filter
     // on the frame, and its parent is the page's body, not the animated modal.
     expect(iframe.style.cssText).toMatchInlineSnapshot(
-      `"display: block; position: fixed; border: 0px; z-index: 2147483647; left: 21px; top: 121px; width: 318px; height: 438px;"`,
+      `"display: block; position: fixed; color-scheme: normal; border: 0px; z-index: 2147483647; left: 21px; top: 121px; width: 318px; height: 438px;"`,
     )
+    expect(frameState(iframe)).toBe('shown')
     expect(iframe.parentElement).toBe(document.body)
     expect(document.activeElement).toBe(iframe)
     // The person decides in the frame: no request times out meanwhile.
@@ -125,7 +128,7 @@ describe('APPROVAL_REQUESTED', () => {
     expect(kf.getState()).toMatchObject({ open: true, view: 'Connect', history: ['Connect'] })
     expect(input.value).toBe('ada@example.com')
     expect(input.closest('[hidden]')).toBeNull()
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('parked')
   })
 
   test('behavior: opened with nothing to approve, the view says so', async () => {
@@ -144,7 +147,7 @@ describe('awaitApproval (an unsafe request on its way to the frame)', () => {
     await vi.waitFor(() => expect(slot()).not.toBeNull())
     await tick()
     expect(kf.getState()).toMatchObject({ open: true, history: ['ApproveTransaction'] })
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
     expect(dialog()!.textContent).not.toContain('There is nothing to approve right now.')
     const id = await requestApproval(frame)
     expect(kf.getState()).toMatchObject({ open: true, history: ['ApproveTransaction'] })
@@ -152,11 +155,11 @@ describe('awaitApproval (an unsafe request on its way to the frame)', () => {
     // The frame signs right after an approval: it stays shown until the request's answer (the wait's end).
     frame.emit('APPROVAL_CLOSED', { id })
     await tick()
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
     end()
     await tick()
     expect(kf.getState().open).toBe(false)
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('parked')
     expect(getApproval(kf)).toEqual({ open: false })
   })
 
@@ -166,22 +169,25 @@ describe('awaitApproval (an unsafe request on its way to the frame)', () => {
     const id = await requestApproval(frame)
     frame.emit('APPROVAL_CLOSED', { id })
     await tick()
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
     await vi.waitFor(() => expect(kf.getState().open).toBe(false), 2000)
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('parked')
     end()
   })
 })
 
 describe('APPROVAL_CLOSED', () => {
-  test('default: hides the frame and closes the modal opened for the approval', async () => {
+  test('default: parks the frame and closes the modal opened for the approval', async () => {
     const { kf, frame, iframe, client } = await setup()
     const id = await requestApproval(frame)
     frame.emit('APPROVAL_CLOSED', { id })
     await tick()
     expect(kf.getState().open).toBe(false)
     expect(getApproval(kf)).toEqual({ open: false })
-    expect(iframe.style.cssText).toBe('display: none; position: fixed; border: 0px;')
+    expect(frameState(iframe)).toBe('parked')
+    expect(iframe.style.cssText).toMatchInlineSnapshot(
+      `"display: block; position: fixed; color-scheme: normal; border: 0px; z-index: 2147483647; left: 21px; top: 121px; width: 318px; height: 438px; pointer-events: none;"`,
+    )
     expect(client.isApproving()).toBe(false)
   })
 
@@ -191,7 +197,7 @@ describe('APPROVAL_CLOSED', () => {
     frame.emit('APPROVAL_CLOSED', { id: crypto.randomUUID() })
     await tick()
     expect(kf.getState().view).toBe('ApproveTransaction')
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
   })
 
   test('behavior: the next approval in the frame’s queue shows after the first closes', async () => {
@@ -203,7 +209,7 @@ describe('APPROVAL_CLOSED', () => {
     await vi.waitFor(() => expect(kf.getState().view).toBe('ApproveTransaction'), 5000)
     await tick()
     expect(getApproval(kf)).toMatchObject({ open: true, id: second, method: 'eth_sendTransaction' })
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
     frame.emit('APPROVAL_CLOSED', { id: second })
     await tick()
     expect(kf.getState().open).toBe(false)
@@ -226,7 +232,7 @@ describe('APPROVAL_CLOSED', () => {
     await tick()
     expect(getApproval(kf).open).toBe(false)
     expect(kf.getState().open).toBe(false)
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('parked')
   })
 
   test('behavior: watchApproval hears open and close; unsubscribe stops it', async () => {
@@ -243,13 +249,64 @@ describe('APPROVAL_CLOSED', () => {
   })
 })
 
+describe('the frame between approvals (parked)', () => {
+  test('behavior: answered, the frame stays over the box it was shown over, out of the way: no pointer events, out of the tab order, hidden from assistive technology', async () => {
+    const { frame, iframe } = await setup()
+    const id = await requestApproval(frame)
+    // Partly scrolled out of the card: clipped while shown.
+    layout.slot = new DOMRect(20, 300, 320, 440)
+    window.dispatchEvent(new Event('resize'))
+    expect(iframe.style.clipPath).toBe('inset(0px 0px 79px 0px)')
+
+    frame.emit('APPROVAL_CLOSED', { id })
+    await tick()
+    expect(frameState(iframe)).toBe('parked')
+    const { left, top, width, height, zIndex, display } = iframe.style
+    expect({ display, left, top, width, height, zIndex }).toEqual({
+      display: 'block',
+      left: '21px',
+      top: '301px',
+      width: '318px',
+      height: '438px',
+      zIndex: '2147483647',
+    })
+    expect(iframe.style.pointerEvents).toBe('none')
+    expect(iframe.tabIndex).toBe(-1)
+    expect(iframe.getAttribute('aria-hidden')).toBe('true')
+    // Unclipped: IntersectionObserver v2 would count a clip-path against the next approval screen.
+    expect(iframe.style.clipPath).toBe('')
+    // It no longer follows the box it was shown over.
+    layout.slot = new DOMRect(30, 200, 320, 440)
+    window.dispatchEvent(new Event('resize'))
+    expect(iframe.style.top).toBe('301px')
+  })
+
+  test('behavior: shown again for the next approval, it is interactive again and focused', async () => {
+    const { frame, iframe } = await setup()
+    const first = await requestApproval(frame)
+    frame.emit('APPROVAL_CLOSED', { id: first })
+    await tick()
+    expect(frameState(iframe)).toBe('parked')
+    const elsewhere = document.body.appendChild(document.createElement('button'))
+    elsewhere.focus()
+
+    await requestApproval(frame)
+    expect(frameState(iframe)).toBe('shown')
+    expect(iframe.style.pointerEvents).toBe('')
+    expect(iframe.hasAttribute('tabindex')).toBe(false)
+    expect(iframe.hasAttribute('aria-hidden')).toBe(false)
+    expect(document.activeElement).toBe(iframe)
+  })
+})
+
 describe('closing the modal during an approval', () => {
   test('behavior: the frame is hidden, the approval stays pending; opening the modal shows it again', async () => {
     const { kf, frame, iframe, client } = await setup()
     const id = await requestApproval(frame)
     kf.close()
     await tick()
-    expect(iframe.style.display).toBe('none')
+    // Hidden, not parked: the approval screen is still up in the frame, and must not show without the modal.
+    expect(frameState(iframe)).toBe('hidden')
     expect(getApproval(kf).open).toBe(true)
     expect(client.isApproving()).toBe(true)
 
@@ -259,12 +316,31 @@ describe('closing the modal during an approval', () => {
       view: 'ApproveTransaction',
       history: ['Connect', 'ApproveTransaction'],
     })
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
 
     frame.emit('APPROVAL_CLOSED', { id })
     await tick()
     expect(kf.getState()).toMatchObject({ open: true, view: 'Connect' })
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('parked')
+  })
+
+  test('behavior: the frame stays hidden until the frame closes the approval, then is parked where it was shown', async () => {
+    const { kf, frame, iframe } = await setup()
+    const id = await requestApproval(frame)
+    kf.close()
+    await tick()
+    expect(frameState(iframe)).toBe('hidden')
+    // A late word about another approval leaves this one up: still hidden.
+    frame.emit('APPROVAL_CLOSED', { id: crypto.randomUUID() })
+    await tick()
+    expect(frameState(iframe)).toBe('hidden')
+
+    frame.emit('APPROVAL_CLOSED', { id })
+    await tick()
+    expect(kf.getState().open).toBe(false)
+    expect(frameState(iframe)).toBe('parked')
+    const { left, top, width, height } = iframe.style
+    expect([left, top, width, height]).toEqual(['21px', '121px', '318px', '438px'])
   })
 })
 
@@ -280,10 +356,34 @@ describe('with a prompt', () => {
     await vi.waitFor(() => expect(kf.getState().view).toBe('FramePrompt'), 5000)
     await tick()
     expect(getFramePrompt(kf).open).toBe(true)
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
     frame.emit('PROMPT_CLOSED', {})
     await tick()
     expect(kf.getState().open).toBe(false)
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('parked')
+  })
+
+  test('behavior: hidden during a prompt, shown again by an awaited approval: the prompt closing does not park it under the view', async () => {
+    const { kf, frame, iframe } = await setup()
+    frame.emit('PROMPT_REQUESTED', { kind: 'enter_passphrase' })
+    await vi.waitFor(() => expect(kf.getState().view).toBe('FramePrompt'), 5000)
+    await tick()
+    kf.close()
+    await tick()
+    expect(frameState(iframe)).toBe('hidden')
+    // An unsafe request on its way: the modal opens on ApproveTransaction, which shows the frame again.
+    const end = awaitApproval(kf)
+    await vi.waitFor(() => expect(slot()).not.toBeNull())
+    await tick()
+    expect(frameState(iframe)).toBe('shown')
+
+    // The frame's screen goes while the view shows it: the park that waited for this was cancelled.
+    frame.emit('PROMPT_CLOSED', {})
+    await tick()
+    expect(kf.getState().view).toBe('ApproveTransaction')
+    expect(frameState(iframe)).toBe('shown')
+    end()
+    await tick()
+    expect(frameState(iframe)).toBe('parked')
   })
 })

@@ -3,7 +3,7 @@
  * transaction) is approved or rejected in the frame's own screen; when the frame shows one
  * (APPROVAL_REQUESTED), the modal opens on its ApproveTransaction view, which shows the frame itself over a
  * box in its body (`ui/views/ApproveTransactionView.tsx`). APPROVAL_CLOSED (approved, rejected or timed
- * out) hides the frame and goes back to the view before, or closes the modal if it was opened for the
+ * out) parks the frame (`ui/views/frameSlot.ts`) and goes back to the view before, or closes the modal if it was opened for the
  * approval. The frame client does not time requests out meanwhile (`frame/createFrameClient.ts`).
  *
  * Closing the modal during an approval decides nothing: the approval stays pending in the frame (which

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { type FakeFrame, FRAME_ORIGIN, installFakeFrames } from '../../test/fakeFrame.ts'
 import { startFrame, tick } from '../../test/frameFlow.ts'
+import { frameState } from '../../test/frameState.ts'
 import { createKeyframe, type Keyframe } from './createKeyframe.ts'
 import { getFramePrompt, watchFramePrompt } from './prompt.ts'
 
@@ -79,7 +80,7 @@ afterEach(async () => {
 describe('PROMPT_REQUESTED', () => {
   test('default: opens the modal on FramePrompt and shows the frame over its box, on top, focused', async () => {
     const { kf, frame, iframe } = await setup()
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('hidden')
     await requestPrompt(frame)
     expect(kf.getState()).toMatchObject({ open: true, view: 'FramePrompt', history: ['FramePrompt'] })
     expect(getFramePrompt(kf)).toEqual({ open: true, kind: 'enter_passphrase', iframe })
@@ -93,8 +94,9 @@ describe('PROMPT_REQUESTED', () => {
     // The frame lives outside the dialog: aria-modal would hide it from assistive technology.
     expect(dialog()!.hasAttribute('aria-modal')).toBe(false)
     expect(iframe.style.cssText).toMatchInlineSnapshot(
-      `"display: block; position: fixed; border: 0px; z-index: 2147483647; border-radius: 11px; left: 21px; top: 121px; width: 318px; height: 398px;"`,
+      `"display: block; position: fixed; color-scheme: normal; border: 0px; z-index: 2147483647; border-radius: 11px; left: 21px; top: 121px; width: 318px; height: 398px;"`,
     )
+    expect(frameState(iframe)).toBe('shown')
     expect(document.activeElement).toBe(iframe)
     // Still the same iframe, where it was: moving it would reload the frame.
     expect(iframe.parentElement).toBe(document.body)
@@ -106,7 +108,7 @@ describe('PROMPT_REQUESTED', () => {
     expect(getFramePrompt(kf)).toEqual({ open: true, kind: 'enter_code', iframe })
     const title = shadow()!.getElementById(dialog()!.getAttribute('aria-labelledby')!)
     expect(title?.textContent).toBe("Confirm it's you")
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
   })
 
   test('behavior: the box fully inside the card: no clip-path at all (IntersectionObserver v2 counts one)', async () => {
@@ -130,7 +132,7 @@ describe('PROMPT_REQUESTED', () => {
     expect(kf.getState()).toMatchObject({ view: 'FramePrompt', history: ['Connect', 'FramePrompt'] })
     expect(input.isConnected).toBe(true)
     expect(input.closest('[hidden]')).not.toBeNull()
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
 
     frame.emit('PROMPT_CLOSED', {})
     await tick()
@@ -138,7 +140,7 @@ describe('PROMPT_REQUESTED', () => {
     expect(shadow()!.querySelector('input')).toBe(input)
     expect(input.value).toBe('ada@example.com')
     expect(input.closest('[hidden]')).toBeNull()
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('parked')
   })
 
   test('behavior: a second PROMPT_REQUESTED while shown changes nothing', async () => {
@@ -151,14 +153,17 @@ describe('PROMPT_REQUESTED', () => {
 })
 
 describe('PROMPT_CLOSED', () => {
-  test('default: hides the frame and closes the modal opened for the prompt', async () => {
+  test('default: parks the frame and closes the modal opened for the prompt', async () => {
     const { kf, frame, iframe } = await setup()
     await requestPrompt(frame)
     frame.emit('PROMPT_CLOSED', {})
     await tick()
     expect(kf.getState().open).toBe(false)
     expect(getFramePrompt(kf)).toEqual({ open: false })
-    expect(iframe.style.cssText).toBe('display: none; position: fixed; border: 0px;')
+    expect(frameState(iframe)).toBe('parked')
+    expect(iframe.style.cssText).toMatchInlineSnapshot(
+      `"display: block; position: fixed; color-scheme: normal; border: 0px; z-index: 2147483647; left: 21px; top: 121px; width: 318px; height: 398px; pointer-events: none;"`,
+    )
   })
 
   test('behavior: closed before the modal is up (UI chunk loading): the modal does not stay on it', async () => {
@@ -177,7 +182,7 @@ describe('PROMPT_CLOSED', () => {
     await tick()
     expect(getFramePrompt(kf).open).toBe(false)
     expect(kf.getState().open).toBe(false)
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('parked')
   })
 
   test('behavior: watchFramePrompt hears open and close; unsubscribe stops it', async () => {
@@ -199,7 +204,8 @@ describe('closing the modal during a prompt', () => {
     await requestPrompt(frame)
     kf.close()
     await tick()
-    expect(iframe.style.display).toBe('none')
+    // Hidden, not parked: the prompt is still up in the frame, and must not show without the modal.
+    expect(frameState(iframe)).toBe('hidden')
     expect(getFramePrompt(kf).open).toBe(true)
     // The frame still waits for the person: no timeout runs.
     expect(client.isPrompting()).toBe(true)
@@ -207,13 +213,28 @@ describe('closing the modal during a prompt', () => {
     await kf.open()
     await tick()
     expect(kf.getState()).toMatchObject({ view: 'FramePrompt', history: ['Connect', 'FramePrompt'] })
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
 
     // The person cancels in the frame: back to where the modal was opened.
     frame.emit('PROMPT_CLOSED', {})
     await tick()
     expect(kf.getState()).toMatchObject({ open: true, view: 'Connect' })
-    expect(iframe.style.display).toBe('none')
+    expect(frameState(iframe)).toBe('parked')
+  })
+
+  test('behavior: the frame stays hidden until the frame closes the prompt, then is parked where it was shown', async () => {
+    const { kf, frame, iframe } = await setup()
+    await requestPrompt(frame)
+    kf.close()
+    await tick()
+    expect(frameState(iframe)).toBe('hidden')
+
+    frame.emit('PROMPT_CLOSED', {})
+    await tick()
+    expect(kf.getState().open).toBe(false)
+    expect(frameState(iframe)).toBe('parked')
+    const { left, top, width, height } = iframe.style
+    expect([left, top, width, height]).toEqual(['21px', '121px', '318px', '398px'])
   })
 
   test('behavior: the open modal sent to another view during a prompt shows it again on top', async () => {
@@ -222,7 +243,7 @@ describe('closing the modal during a prompt', () => {
     await kf.open({ view: 'Account' })
     await tick()
     expect(kf.getState()).toMatchObject({ view: 'FramePrompt', history: ['Account', 'FramePrompt'] })
-    expect(iframe.style.display).toBe('block')
+    expect(frameState(iframe)).toBe('shown')
   })
 
   test('behavior: opening the modal with no prompt open does not show FramePrompt', async () => {
@@ -230,6 +251,54 @@ describe('closing the modal during a prompt', () => {
     await kf.open()
     await tick()
     expect(kf.getState().history).toEqual(['Connect'])
+  })
+})
+
+describe('the frame between prompts (parked)', () => {
+  test('behavior: closed, the frame stays over the box it was shown over: square, unclipped, no pointer events, out of the tab order, hidden from assistive technology', async () => {
+    const { frame, iframe } = await setup()
+    await requestPrompt(frame)
+    expect(iframe.style.borderRadius).toBe('11px')
+    // Partly scrolled out of the card: clipped while shown.
+    layout.slot = new DOMRect(20, 300, 320, 400)
+    window.dispatchEvent(new Event('resize'))
+    expect(iframe.style.clipPath).toBe('inset(0px 0px 79px 0px)')
+
+    frame.emit('PROMPT_CLOSED', {})
+    await tick()
+    expect(frameState(iframe)).toBe('parked')
+    const { left, top, width, height, zIndex } = iframe.style
+    expect({ left, top, width, height, zIndex }).toEqual({
+      left: '21px',
+      top: '301px',
+      width: '318px',
+      height: '398px',
+      zIndex: '2147483647',
+    })
+    // Neither counts against an approval screen shown next (IntersectionObserver v2).
+    expect(iframe.style.borderRadius).toBe('')
+    expect(iframe.style.clipPath).toBe('')
+    expect(iframe.style.pointerEvents).toBe('none')
+    expect(iframe.tabIndex).toBe(-1)
+    expect(iframe.getAttribute('aria-hidden')).toBe('true')
+  })
+
+  test('behavior: shown again for the next prompt, it is rounded, interactive and focused again', async () => {
+    const { frame, iframe } = await setup()
+    await requestPrompt(frame)
+    frame.emit('PROMPT_CLOSED', {})
+    await tick()
+    expect(frameState(iframe)).toBe('parked')
+    const elsewhere = document.body.appendChild(document.createElement('button'))
+    elsewhere.focus()
+
+    await requestPrompt(frame, 'enter_code')
+    expect(frameState(iframe)).toBe('shown')
+    expect(iframe.style.borderRadius).toBe('11px')
+    expect(iframe.style.pointerEvents).toBe('')
+    expect(iframe.hasAttribute('tabindex')).toBe(false)
+    expect(iframe.hasAttribute('aria-hidden')).toBe(false)
+    expect(document.activeElement).toBe(iframe)
   })
 })
 

@@ -1,7 +1,7 @@
 /**
  * The frame's prompts in the modal. When the frame needs the person to type something only it may see (a
  * recovery passphrase, a mailed code before a signature: PROMPT_REQUESTED), the modal opens on its FramePrompt view, which shows the frame
- * itself over a box in its body (`ui/views/FramePromptView.tsx`); PROMPT_CLOSED hides the frame and goes
+ * itself over a box in its body (`ui/views/FramePromptView.tsx`); PROMPT_CLOSED parks the frame (`ui/views/frameSlot.ts`) and goes
  * back to the view before, or closes the modal if it was opened for the prompt. The frame client pauses
  * request timeouts meanwhile (`frame/createFrameClient.ts`).
  *

@@ -1,6 +1,7 @@
 /**
- * The hidden iframe that holds the frame document. Inserted without a `src`, so listeners for its window can
- * be installed before the frame document loads; the caller sets `src` afterwards.
+ * The iframe that holds the frame document, hidden until a frame view shows it (`ui/views/frameSlot.ts`).
+ * Inserted without a `src`, so listeners for its window can be installed before the frame document loads;
+ * the caller sets `src` afterwards.
  */
 export function createIframe(): HTMLIFrameElement {
   const iframe = document.createElement('iframe')
@@ -24,6 +25,10 @@ export function createIframe(): HTMLIFrameElement {
   // `Referrer-Policy: no-referrer` would break it too. 'origin' tells the frame nothing it is not given
   // anyway (the same origin is in the query and on every message event); the page's path never leaves it.
   iframe.setAttribute('referrerpolicy', 'origin')
-  iframe.style.cssText = 'display:none;position:fixed;border:0'
+  // Transparent where the frame shows nothing (a parked frame, `ui/views/frameSlot.ts`): no background, whatever
+  // the page's own `iframe` rules say, and `color-scheme: normal` whatever the page's: Chromium paints an iframe
+  // opaque when its element's color scheme differs from its document's root's, and the frame's root declares
+  // none (each of its screens has its own).
+  iframe.style.cssText = 'display:none;position:fixed;border:0;background:transparent;color-scheme:normal'
   return iframe
 }

@@ -13,7 +13,7 @@ export const events = {
   APPROVAL_REQUESTED: z.object({ id: requestId, method: z.string() }),
   /** The approval screen has been visible long enough for its button to work. */
   APPROVAL_VISIBLE: z.object({ id: requestId }),
-  /** The approval of request `id` is over (approved, rejected or timed out): the parent hides the frame. */
+  /** The approval of request `id` is over (approved, rejected or timed out): the parent parks the frame. */
   APPROVAL_CLOSED: z.object({ id: requestId }),
   DISCONNECTED: z.object({}),
   /**
@@ -22,7 +22,7 @@ export const events = {
    * FramePrompt view and stops timing the requests in flight: the person is acting.
    */
   PROMPT_REQUESTED: z.object({ kind: z.enum(['create_passphrase', 'enter_passphrase', 'enter_code']) }),
-  /** The prompt is answered or given up; the parent hides the frame and times its requests again. */
+  /** The prompt is answered or given up; the parent parks the frame and times its requests again. */
   PROMPT_CLOSED: z.object({}),
 } as const
 

@@ -3,7 +3,7 @@ import { getApproval, watchApproval } from '../../core/approval.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { getModalState, watchModalState } from '../../core/modal.ts'
 import { useWatched } from '../../react/useWatched.ts'
-import { focusFrame, placeFrameOver } from './FramePromptView.tsx'
+import { focusFrame, frameScreen, placeFrameOver } from './frameSlot.ts'
 
 /**
  * Where the frame shows its approval screen: 440 px, less on a short window so the whole screen stays inside
@@ -36,8 +36,8 @@ export function ApproveTransactionView({ kf }: { kf: Keyframe }) {
     if (!box || !iframe) return
     // Square: rounded corners may read as not fully visible to IntersectionObserver v2 (it works in
     // rectangles), and Approve would never enable.
-    return placeFrameOver(iframe, box, { rounded: false })
-  }, [iframe])
+    return placeFrameOver(iframe, box, { rounded: false, screen: frameScreen(kf) })
+  }, [iframe, kf])
   useEffect(() => focusFrame(iframe), [iframe])
 
   // Only reached by `open({ view: 'ApproveTransaction' })` with nothing to approve.
