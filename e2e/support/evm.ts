@@ -131,12 +131,14 @@ export type ApproveTimes = { inView?: number; enabled?: number }
 /**
  * Starts recording, in the frame document, when the next Approve button comes fully into view (an
  * IntersectionObserver on it, ratio 1: on screen as a person sees it) and when it is first enabled.
+ * Approve is a control with the role of a button, not necessarily a `<button>`: it is usable when it is
+ * neither `disabled` nor `aria-disabled="true"` (`frame-app/web/approve/screen.ts`).
  */
 export async function recordApproveButton(page: Page, stack: Stack): Promise<void> {
   await frameOf(page, stack).evaluate(() => {
     const times: ApproveTimes = {}
     Object.assign(window, { __approveTimes: times })
-    let watched: HTMLButtonElement | undefined
+    let watched: HTMLElement | undefined
     const inView = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) if (entry.intersectionRatio >= 0.999) times.inView ??= entry.time
@@ -144,19 +146,21 @@ export async function recordApproveButton(page: Page, stack: Stack): Promise<voi
       { threshold: [0.999, 1] },
     )
     const check = () => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Approve')
+      const button = [...document.querySelectorAll<HTMLElement>('button, [role="button"]')].find(
+        (b) => b.textContent?.trim() === 'Approve',
+      )
       if (!button) return
       if (button !== watched) {
         watched = button
         inView.observe(button)
       }
-      if (!button.disabled) times.enabled ??= performance.now()
+      if (!button.matches(':disabled, [aria-disabled="true"]')) times.enabled ??= performance.now()
     }
     new MutationObserver(check).observe(document, {
       subtree: true,
       childList: true,
       attributes: true,
-      attributeFilter: ['disabled'],
+      attributeFilter: ['disabled', 'aria-disabled', 'role'],
     })
   })
 }
