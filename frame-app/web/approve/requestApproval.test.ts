@@ -757,7 +757,7 @@ describe('hold: the screen stays up after Approve until released', () => {
     await expect(answer).resolves.toBeUndefined()
   })
 
-  test('default: Approve resolves at once; the screen stays, unchanged, until release; then it goes, APPROVAL_CLOSED once', async () => {
+  test('default: Approve resolves at once; the screen stays, unchanged, until release; then APPROVAL_CLOSED once, and the screen goes a task later', async () => {
     const { hold, release } = holder()
     const { id, answer } = await visible(MESSAGE, { hold })
     const shown = screen()
@@ -776,14 +776,18 @@ describe('hold: the screen stays up after Approve until released', () => {
     expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
 
     release()
-    expect(screen()).toBeNull()
     expect(events).toEqual([
       ['APPROVAL_REQUESTED', { id, method: 'personal_sign' }],
       ['APPROVAL_VISIBLE', { id }],
       ['APPROVAL_CLOSED', { id }],
     ])
+    // Still there in this task, which posts the signature; gone in the next.
+    expect(screen()).toBe(shown)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(screen()).toBeNull()
     // A second release does nothing more.
     release()
+    await vi.advanceTimersByTimeAsync(0)
     expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
   })
 
@@ -811,6 +815,7 @@ describe('hold: the screen stays up after Approve until released', () => {
       expect(hold).toHaveBeenCalledTimes(1)
       expect(screen()).not.toBeNull()
       release()
+      await vi.advanceTimersByTimeAsync(0)
       expect(screen()).toBeNull()
     }
   })
@@ -832,6 +837,7 @@ describe('hold: the screen stays up after Approve until released', () => {
     expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
 
     release()
+    await vi.advanceTimersByTimeAsync(0)
     expect(screen()).toBeNull()
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS)
     expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
@@ -847,6 +853,7 @@ describe('hold: the screen stays up after Approve until released', () => {
     expect(document.querySelector('pre')?.textContent).toBe('Hello, Keyframe')
 
     release()
+    await vi.advanceTimersByTimeAsync(0)
     expect(document.querySelectorAll('section')).toHaveLength(1)
     expect(document.querySelector('pre')?.textContent).toBe('Second')
     expect(disabled('Approve')).toBe(true)
@@ -858,6 +865,7 @@ describe('hold: the screen stays up after Approve until released', () => {
     ])
     // Releasing the first again does not take the second down.
     release()
+    await vi.advanceTimersByTimeAsync(0)
     expect(document.querySelector('pre')?.textContent).toBe('Second')
     expect(await stateNow(second.answer)).toBe('pending')
   })

@@ -46,6 +46,30 @@ describe('deriveEvmAccount', () => {
     }
   })
 
+  test("behavior: parentPublicKeys are the public keys of m/44'/60'/0' and m/44'/60'/0'/0; given back, the same account", async () => {
+    const seed = await seedOf(JUNK)
+    const first = deriveEvmAccount(seed)
+    const root = HDKey.fromMasterSeed(seed)
+    expect(first.parentPublicKeys.map(bytesToHex)).toEqual([
+      bytesToHex(root.derive("m/44'/60'/0'").publicKey!),
+      bytesToHex(root.derive("m/44'/60'/0'/0").publicKey!),
+    ])
+    const again = deriveEvmAccount(seed, { parentPublicKeys: first.parentPublicKeys })
+    expect(again.address).toBe(first.address)
+    expect(again.privateKey).toEqual(first.privateKey)
+  })
+
+  test('behavior: wrong parentPublicKeys give another account, not an error (the signer checks the address)', async () => {
+    const seed = await seedOf(JUNK)
+    const other = deriveEvmAccount(
+      await seedOf(
+        'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+      ),
+    )
+    const account = deriveEvmAccount(seed, { parentPublicKeys: other.parentPublicKeys })
+    expect(account.address).not.toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+  })
+
   test("vector: BIP-44 m/44'/60'/0'/0/0 of \"abandon … about\"", async () => {
     expect(EVM_DERIVATION_PATH).toBe("m/44'/60'/0'/0/0")
     expect(deriveEvmAccount(await entropyToSeed(new Uint8Array(16))).address).toBe(

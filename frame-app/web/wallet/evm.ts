@@ -6,7 +6,9 @@
  * (its `HDKey` is the oracle of the tests, on random seeds), because `HDKey` computes every node's public
  * key and its hash160 fingerprint, which a path of private keys does not need: each signature re-derives
  * the key, and of the path's six nodes only the parents of the two non-hardened steps need their public key.
- * That is two base-point multiplications instead of six, plus the account's own public key.
+ * That is two base-point multiplications instead of six, plus the account's own public key; none for the
+ * parents when the caller passes their public keys from an earlier derivation (they are public: no chain
+ * code goes with them).
  * @module
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js'
@@ -44,11 +46,11 @@ function masterNode(seed: Uint8Array): PrivateNode {
  * CKDpriv(parent, index). As BIP-32 (and `@scure/bip32`) say, an invalid child (I_L ≥ n or a zero key,
  * probability ~2^-127) is skipped for the next index.
  */
-function childNode(parent: PrivateNode, index: number): PrivateNode {
+function childNode(parent: PrivateNode, index: number, parentPublicKey?: Uint8Array): PrivateNode {
   // Hardened: 0x00 ‖ ser256(k_par) ‖ ser32(i); normal: serP(point(k_par)) ‖ ser32(i).
   const data = new Uint8Array(37)
   if (index >= HARDENED) data.set(parent.key, 1)
-  else data.set(secp256k1.getPublicKey(parent.key, true))
+  else data.set(parentPublicKey ?? secp256k1.getPublicKey(parent.key, true))
   new DataView(data.buffer).setUint32(33, index)
   const I = hmac(sha512, parent.chainCode, data)
   data.fill(0)
@@ -58,7 +60,7 @@ function childNode(parent: PrivateNode, index: number): PrivateNode {
   if (!Fn.isValidNot0(key)) {
     I.fill(0)
     if (index >= MAX_INDEX) throw new Error(`BIP-32: cannot retry child derivation at index ${index}`)
-    return childNode(parent, index + 1)
+    return childNode(parent, index + 1, parentPublicKey)
   }
   const child = { key: Fn.toBytes(key), chainCode: I.slice(32) }
   I.fill(0)
@@ -76,6 +78,11 @@ export type EvmAccount = {
   publicKey: Uint8Array
   /** EIP-55 checksummed address. */
   address: `0x${string}`
+  /**
+   * The compressed public keys of the parents of the path's non-hardened steps (`m/44'/60'/0'` and
+   * `m/44'/60'/0'/0`): public, to pass to the next derivation of the same wallet.
+   */
+  parentPublicKeys: readonly Uint8Array[]
 }
 
 /**
@@ -83,6 +90,8 @@ export type EvmAccount = {
  * node's private key is zeroed as soon as its child exists.
  * @param seed The 64-byte BIP-39 seed (`entropyToSeed`).
  * @param options.addressIndex Last path level, 0 by default (the only one Keyframe uses).
+ * @param options.parentPublicKeys The `parentPublicKeys` of an earlier derivation of the same seed: two
+ *   base-point multiplications fewer. Wrong ones give another key (and address), never an error: check it.
  * @throws RangeError when the seed is not 16–64 bytes or `addressIndex` is not an integer in [0, 2^31).
  * @throws Error in the ~2^-127 case of an invalid master key.
  * @example
@@ -94,7 +103,10 @@ export type EvmAccount = {
  * seed.fill(0)
  * ```
  */
-export function deriveEvmAccount(seed: Uint8Array, options: { addressIndex?: number } = {}): EvmAccount {
+export function deriveEvmAccount(
+  seed: Uint8Array,
+  options: { addressIndex?: number; parentPublicKeys?: readonly Uint8Array[] } = {},
+): EvmAccount {
   const addressIndex = options.addressIndex ?? 0
   if (!Number.isInteger(addressIndex) || addressIndex < 0 || addressIndex >= HARDENED)
     throw new RangeError(`expected an address index in [0, 2^31), got ${addressIndex}`)
@@ -102,11 +114,18 @@ export function deriveEvmAccount(seed: Uint8Array, options: { addressIndex?: num
     throw new RangeError(`expected a 16 to 64-byte seed, got ${describeBytes(seed)}`)
 
   const path = [44 + HARDENED, 60 + HARDENED, HARDENED, 0, addressIndex]
+  const parentPublicKeys: Uint8Array[] = []
   let node = masterNode(seed)
   for (const index of path) {
     let child: PrivateNode
     try {
-      child = childNode(node, index)
+      let parentPublicKey: Uint8Array | undefined
+      if (index < HARDENED) {
+        parentPublicKey =
+          options.parentPublicKeys?.[parentPublicKeys.length] ?? secp256k1.getPublicKey(node.key, true)
+        parentPublicKeys.push(parentPublicKey)
+      }
+      child = childNode(node, index, parentPublicKey)
     } finally {
       wipe(node)
     }
@@ -115,7 +134,7 @@ export function deriveEvmAccount(seed: Uint8Array, options: { addressIndex?: num
   node.chainCode.fill(0)
   const privateKey = node.key
   const publicKey = secp256k1.getPublicKey(privateKey, false)
-  return { privateKey, publicKey, address: publicKeyToEvmAddress(publicKey) }
+  return { privateKey, publicKey, address: publicKeyToEvmAddress(publicKey), parentPublicKeys }
 }
 
 /**
