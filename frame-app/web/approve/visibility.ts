@@ -29,7 +29,7 @@ export type WatchVisibilityParameters = {
 /**
  * Watches `target` and reports when it has been visible for `minMs` continuously. Returns the stop.
  * @example
- * const stop = watchVisibility(screen, { minMs: APPROVAL_VISIBLE_MS, onChange: (open) => (approve.disabled = !open) })
+ * const stop = watchVisibility(screen, { minMs: APPROVAL_VISIBLE_MS, onChange: (open) => setUsable(approve, open) })
  */
 export function watchVisibility(target: Element, parameters: WatchVisibilityParameters): () => void {
   const { minMs, onChange } = parameters
