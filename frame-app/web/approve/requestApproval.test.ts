@@ -1,191 +1,38 @@
 // @vitest-environment jsdom
-import type { EventPayload, EventType } from '@keyframe/protocol'
-import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
-import type { ApprovalDetails } from './details.ts'
-import { type RequestApprovalContext, requestApproval } from './requestApproval.ts'
+import { beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
+import { requestApproval } from './requestApproval.ts'
 import { isUsable, setUsable } from './screen.ts'
+import {
+  ACCOUNT,
+  ask,
+  BASE,
+  button,
+  buttons,
+  click,
+  disabled,
+  events,
+  eventTypes,
+  FakeResizeObserver,
+  headings,
+  installApprovalBrowser,
+  io,
+  MESSAGE,
+  press,
+  provide,
+  rows,
+  screen,
+  stateNow,
+  TIMEOUT_MS,
+  title,
+  visible,
+  withoutV2,
+} from './testApprovals.ts'
 
-const TIMEOUT_MS = 300_000
-const ACCOUNT = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SPENDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const KUSD = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
-const BASE = {
-  chain: { id: 31337, name: 'Keyframe Local', nativeSymbol: 'ETH' },
-  account: ACCOUNT,
-  origin: 'http://127.0.0.1:5173',
-} as const
 
-const MESSAGE: ApprovalDetails = {
-  ...BASE,
-  method: 'personal_sign',
-  kind: 'message',
-  text: 'Hello, Keyframe',
-  hex: '0x48656c6c6f2c204b65796672616d65',
-}
-
-// --- The browser's parts jsdom lacks -------------------------------------------------------------------
-
-type Report = { isIntersecting?: boolean; intersectionRatio?: number; isVisible?: boolean }
-
-/** IntersectionObserver as a test double: the test plays the browser's reports. */
-class FakeIntersectionObserver {
-  static last: FakeIntersectionObserver | undefined
-  readonly targets: Element[] = []
-  disconnected = false
-  constructor(
-    readonly callback: (entries: object[]) => void,
-    readonly options: Record<string, unknown>,
-  ) {
-    FakeIntersectionObserver.last = this
-  }
-  observe(target: Element) {
-    this.targets.push(target)
-  }
-  disconnect() {
-    this.disconnected = true
-  }
-  report({ isIntersecting = true, intersectionRatio = 1, isVisible = true }: Report = {}) {
-    const entry = { target: this.targets[0], isIntersecting, intersectionRatio }
-    this.callback([supportsV2 ? { ...entry, isVisible } : entry])
-  }
-}
-
-class FakeResizeObserver {
-  static last: FakeResizeObserver | undefined
-  constructor(readonly callback: () => void) {
-    FakeResizeObserver.last = this
-  }
-  observe() {}
-  disconnect() {}
-}
-
-let supportsV2 = true
-const io = () => {
-  const observer = FakeIntersectionObserver.last
-  if (!observer) throw new Error('No IntersectionObserver yet')
-  return observer
-}
-
-/** Installs a browser global on jsdom's window (what `document.defaultView` is) for this test. */
-function provide(name: string, value: unknown) {
-  Object.defineProperty(window, name, { value, configurable: true, writable: true })
-  onTestFinished(() => void delete (window as unknown as Record<string, unknown>)[name])
-}
-
-/**
- * Dispatches `event` as the browser does for what a person did (`isTrusted` true). No page script can do
- * that, by design, jsdom's included; jsdom fires its own user-agent events through the `_dispatch` of its
- * implementation objects, which is what this calls. The real clicks are the e2e's, in Chromium.
- */
-function dispatchTrusted(target: EventTarget, event: Event) {
-  const impl = (wrapper: object) => {
-    const symbol = Object.getOwnPropertySymbols(wrapper).find((s) => s.description === 'impl')
-    if (!symbol) throw new Error('Not a jsdom wrapper')
-    return (wrapper as Record<symbol, { isTrusted: boolean; _dispatch(event: unknown): boolean }>)[symbol]!
-  }
-  const eventImpl = impl(event)
-  eventImpl.isTrusted = true
-  impl(target)._dispatch(eventImpl)
-}
-const click = (target: EventTarget) => dispatchTrusted(target, new MouseEvent('click', { bubbles: true }))
-/** A trusted `type` of `key` on `target`; whether its default was prevented. */
-const keyOn = (target: EventTarget, type: 'keydown' | 'keyup', key: string, shiftKey = false) => {
-  const event = new KeyboardEvent(type, { key, shiftKey, bubbles: true, cancelable: true })
-  dispatchTrusted(target, event)
-  return event.defaultPrevented
-}
-const press = (key: string, shiftKey = false) =>
-  keyOn(document.activeElement ?? document.body, 'keydown', key, shiftKey)
-
-// --- Reading the screen --------------------------------------------------------------------------------
-
-const screen = () => document.querySelector('section')
-const title = () => document.querySelector('h1')?.textContent
-const headings = () => [...document.querySelectorAll('h2')].map((h) => h.textContent)
-/** Each row of the screen's top-level lists as [label, value], in order. */
-const rows = () =>
-  [...document.querySelectorAll('.kfa-body > dl > div')].map((row) => [
-    row.querySelector('dt')?.textContent,
-    row.querySelector('dd')?.textContent,
-  ])
-/** The screen's buttons as assistive technology sees them: `<button>`s and `role=button` (Approve). */
-const buttons = () => [...document.querySelectorAll<HTMLElement>('button, [role="button"]')]
-/** A button by its accessible name (its text), as Playwright's getByRole('button', { name }) finds it. */
-function button(name: string): HTMLElement {
-  const found = buttons().find((b) => b.textContent === name)
-  if (!found) throw new Error(`No button named ${name}`)
-  return found
-}
-/** Disabled as the person and assistive technology see it: `disabled` (Reject) or `aria-disabled` (Approve). */
-const disabled = (name: string) => !isUsable(button(name))
-
-/** Settles to 'pending' when `promise` has not settled by the next macrotask. */
-async function state(promise: Promise<unknown>) {
-  const pending = {}
-  const outcome = await Promise.race([
-    promise.then(
-      () => 'resolved',
-      (error: unknown) => ({ rejected: error }),
-    ),
-    new Promise((resolve) => setTimeout(() => resolve(pending), 0)),
-  ])
-  return outcome === pending ? 'pending' : outcome
-}
-/** `state`, where the timers may be fake. */
-async function stateNow(promise: Promise<unknown>) {
-  const result = state(promise)
-  if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0)
-  return result
-}
-
-let events: [string, unknown][]
-const eventTypes = () => events.map(([type]) => type)
-const controllers: AbortController[] = []
-
-function ask(details: ApprovalDetails = MESSAGE, overrides: Partial<RequestApprovalContext> = {}) {
-  const controller = new AbortController()
-  controllers.push(controller)
-  const emit = <T extends EventType>(type: T, params: EventPayload<T>) => void events.push([type, params])
-  const id = overrides.id ?? crypto.randomUUID()
-  const answer = requestApproval(details, {
-    id,
-    signal: controller.signal,
-    emit,
-    timeoutMs: TIMEOUT_MS,
-    ...overrides,
-  })
-  // Tests that leave it pending abort it afterwards.
-  answer.catch(() => {})
-  return { id, answer, controller }
-}
-
-/** Shows an approval and plays the browser seeing it for a full second: Approve is usable. */
-async function visible(details: ApprovalDetails = MESSAGE, overrides: Partial<RequestApprovalContext> = {}) {
-  const asked = ask(details, overrides)
-  io().report()
-  await vi.advanceTimersByTimeAsync(1000)
-  expect(disabled('Approve')).toBe(false)
-  return asked
-}
-
-beforeEach(() => {
-  events = []
-  supportsV2 = true
-  FakeIntersectionObserver.last = undefined
-  FakeResizeObserver.last = undefined
-  provide('IntersectionObserver', FakeIntersectionObserver)
-  provide('IntersectionObserverEntry', class {})
-  provide('ResizeObserver', FakeResizeObserver)
-  // Chromium's entries have `isVisible` on the prototype; the gate checks for it there.
-  Object.defineProperty(window.IntersectionObserverEntry.prototype, 'isVisible', { get: () => false })
-})
-
-afterEach(() => {
-  for (const controller of controllers.splice(0)) controller.abort()
-  vi.useRealTimers()
-  document.body.innerHTML = ''
-})
+installApprovalBrowser()
 
 describe('the screen', () => {
   test('default: a message — site, network, account, the text, Reject and a disabled Approve', async () => {
@@ -461,7 +308,7 @@ describe('the visibility gate', () => {
   })
 
   test('behavior: without v2 (no isVisible), v1 — the whole screen in view and the document visible', async () => {
-    supportsV2 = false
+    withoutV2()
     provide('IntersectionObserverEntry', class {})
     ask()
     expect(io().options).not.toHaveProperty('trackVisibility')
@@ -639,256 +486,5 @@ describe('one at a time', () => {
     expect(events.filter(([, params]) => (params as { id: string }).id === second.id)).toEqual([])
     expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_CLOSED', 'APPROVAL_REQUESTED'])
     expect(await stateNow(third.answer)).toBe('pending')
-  })
-})
-
-describe('Approve from the keyboard and the pointer', () => {
-  beforeEach(() => vi.useFakeTimers())
-
-  test('default: Enter going down on a usable Approve approves, as on a <button>', async () => {
-    const { id, answer } = await visible()
-    const approve = button('Approve')
-    approve.focus()
-    expect(keyOn(approve, 'keydown', 'Enter')).toBe(true)
-    await expect(answer).resolves.toBeUndefined()
-    expect(screen()).toBeNull()
-    expect(events).toEqual([
-      ['APPROVAL_REQUESTED', { id, method: 'personal_sign' }],
-      ['APPROVAL_VISIBLE', { id }],
-      ['APPROVAL_CLOSED', { id }],
-    ])
-  })
-
-  test('behavior: Space approves as it comes up, not as it goes down (its default, scrolling, prevented); Enter coming up does nothing', async () => {
-    const { answer } = await visible()
-    const approve = button('Approve')
-    approve.focus()
-    expect(keyOn(approve, 'keyup', 'Enter')).toBe(false)
-    expect(keyOn(approve, 'keydown', ' ')).toBe(true)
-    expect(await stateNow(answer)).toBe('pending')
-    expect(screen()).not.toBeNull()
-    expect(keyOn(approve, 'keyup', ' ')).toBe(true)
-    await expect(answer).resolves.toBeUndefined()
-    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
-  })
-
-  test('behavior: other keys on Approve do nothing', async () => {
-    const { answer } = await visible()
-    const approve = button('Approve')
-    approve.focus()
-    for (const key of ['a', 'Spacebar', 'NumpadEnter', 'ArrowDown']) {
-      keyOn(approve, 'keydown', key)
-      keyOn(approve, 'keyup', key)
-    }
-    expect(await stateNow(answer)).toBe('pending')
-    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
-  })
-
-  test('behavior: keys a script made (isTrusted false) never approve', async () => {
-    const { answer } = await visible()
-    const approve = button('Approve')
-    approve.focus()
-    for (const [type, key] of [
-      ['keydown', 'Enter'],
-      ['keydown', ' '],
-      ['keyup', ' '],
-    ] as const) {
-      approve.dispatchEvent(new KeyboardEvent(type, { key, bubbles: true, cancelable: true }))
-    }
-    expect(await stateNow(answer)).toBe('pending')
-    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
-  })
-
-  test('behavior: keys before the gate opens do nothing, even trusted, even with Approve enabled behind its back', async () => {
-    const { answer } = ask()
-    io().report()
-    await vi.advanceTimersByTimeAsync(500)
-    const approve = button('Approve')
-    approve.focus()
-    const tryKeys = () => {
-      keyOn(approve, 'keydown', 'Enter')
-      keyOn(approve, 'keydown', ' ')
-      keyOn(approve, 'keyup', ' ')
-    }
-    tryKeys()
-    expect(await stateNow(answer)).toBe('pending')
-    setUsable(approve, true)
-    tryKeys()
-    expect(await stateNow(answer)).toBe('pending')
-    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED'])
-  })
-
-  test('behavior: pressing Approve does not move focus (mousedown default prevented)', async () => {
-    const { answer } = await visible()
-    const before = document.activeElement
-    const mousedown = new MouseEvent('mousedown', { bubbles: true, cancelable: true })
-    dispatchTrusted(button('Approve'), mousedown)
-    // The browser's default for a mousedown is focusing the control; jsdom has none, so this is the check.
-    expect(mousedown.defaultPrevented).toBe(true)
-    expect(document.activeElement).toBe(before)
-    expect(await stateNow(answer)).toBe('pending')
-  })
-})
-
-describe('hold: the screen stays up after Approve until released', () => {
-  beforeEach(() => vi.useFakeTimers())
-
-  /** A `hold` that keeps the releases it is given. */
-  function holder() {
-    const releases: (() => void)[] = []
-    const hold = vi.fn((release: () => void) => void releases.push(release))
-    return { hold, releases, release: () => releases[0]?.() }
-  }
-
-  /** Records every change to the document from now on. */
-  function watchDocument() {
-    const records: MutationRecord[] = []
-    const observer = new MutationObserver((delivered) => void records.push(...delivered))
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
-    onTestFinished(() => observer.disconnect())
-    return () => [...records, ...observer.takeRecords()]
-  }
-
-  test('default: without hold, the screen goes with the click', async () => {
-    const { answer } = await visible()
-    click(button('Approve'))
-    expect(screen()).toBeNull()
-    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
-    await expect(answer).resolves.toBeUndefined()
-  })
-
-  test('default: Approve resolves at once; the screen stays, unchanged, until release; then APPROVAL_CLOSED once, and the screen goes a task later', async () => {
-    const { hold, release } = holder()
-    const { id, answer } = await visible(MESSAGE, { hold })
-    const shown = screen()
-    const focused = document.activeElement
-    const html = document.body.innerHTML
-    const changes = watchDocument()
-
-    click(button('Approve'))
-    await expect(answer).resolves.toBeUndefined()
-    expect(hold).toHaveBeenCalledTimes(1)
-    // Not one change to the document: anything would be drawn while the key is rebuilt.
-    expect(changes()).toEqual([])
-    expect(screen()).toBe(shown)
-    expect(document.body.innerHTML).toBe(html)
-    expect(document.activeElement).toBe(focused)
-    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
-
-    release()
-    expect(events).toEqual([
-      ['APPROVAL_REQUESTED', { id, method: 'personal_sign' }],
-      ['APPROVAL_VISIBLE', { id }],
-      ['APPROVAL_CLOSED', { id }],
-    ])
-    // Still there in this task, which posts the signature; gone in the next.
-    expect(screen()).toBe(shown)
-    await vi.advanceTimersByTimeAsync(0)
-    expect(screen()).toBeNull()
-    // A second release does nothing more.
-    release()
-    await vi.advanceTimersByTimeAsync(0)
-    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
-  })
-
-  test('behavior: a second click or a repeated Enter while held asks for no second hold', async () => {
-    const { hold, release } = holder()
-    const { answer } = await visible(MESSAGE, { hold })
-    click(button('Approve'))
-    click(button('Approve'))
-    keyOn(button('Approve'), 'keydown', 'Enter')
-    await expect(answer).resolves.toBeUndefined()
-    expect(hold).toHaveBeenCalledTimes(1)
-    release()
-    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
-  })
-
-  test('behavior: Enter (and Space) approve with hold the same way', async () => {
-    for (const [type, key] of [
-      ['keydown', 'Enter'],
-      ['keyup', ' '],
-    ] as const) {
-      const { hold, release } = holder()
-      const { answer } = await visible(MESSAGE, { hold })
-      keyOn(button('Approve'), type, key)
-      await expect(answer).resolves.toBeUndefined()
-      expect(hold).toHaveBeenCalledTimes(1)
-      expect(screen()).not.toBeNull()
-      release()
-      await vi.advanceTimersByTimeAsync(0)
-      expect(screen()).toBeNull()
-    }
-  })
-
-  test('behavior: after Approve, Reject, Escape, an abort or the timeout change nothing: still resolved, one APPROVAL_CLOSED on release', async () => {
-    const { hold, release } = holder()
-    const { answer, controller } = await visible(MESSAGE, { hold })
-    const shown = screen()
-    click(button('Approve'))
-    await expect(answer).resolves.toBeUndefined()
-
-    click(button('Reject'))
-    press('Escape')
-    keyOn(shown!, 'keydown', 'Escape')
-    controller.abort()
-    await vi.advanceTimersByTimeAsync(TIMEOUT_MS)
-    await expect(answer).resolves.toBeUndefined()
-    expect(screen()).toBe(shown)
-    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
-
-    release()
-    await vi.advanceTimersByTimeAsync(0)
-    expect(screen()).toBeNull()
-    await vi.advanceTimersByTimeAsync(TIMEOUT_MS)
-    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE', 'APPROVAL_CLOSED'])
-  })
-
-  test('behavior: a queued approval waits for the release, then shows with a fresh gate', async () => {
-    const { hold, release } = holder()
-    const first = await visible(MESSAGE, { hold })
-    const second = ask({ ...MESSAGE, text: 'Second' })
-    click(button('Approve'))
-    await expect(first.answer).resolves.toBeUndefined()
-    expect(document.querySelectorAll('section')).toHaveLength(1)
-    expect(document.querySelector('pre')?.textContent).toBe('Hello, Keyframe')
-
-    release()
-    await vi.advanceTimersByTimeAsync(0)
-    expect(document.querySelectorAll('section')).toHaveLength(1)
-    expect(document.querySelector('pre')?.textContent).toBe('Second')
-    expect(disabled('Approve')).toBe(true)
-    expect(events).toEqual([
-      ['APPROVAL_REQUESTED', { id: first.id, method: 'personal_sign' }],
-      ['APPROVAL_VISIBLE', { id: first.id }],
-      ['APPROVAL_CLOSED', { id: first.id }],
-      ['APPROVAL_REQUESTED', { id: second.id, method: 'personal_sign' }],
-    ])
-    // Releasing the first again does not take the second down.
-    release()
-    await vi.advanceTimersByTimeAsync(0)
-    expect(document.querySelector('pre')?.textContent).toBe('Second')
-    expect(await stateNow(second.answer)).toBe('pending')
-  })
-
-  test('behavior: Reject, Escape, the timeout and an abort end the request as without hold; hold is not called', async () => {
-    const cases: [string, (asked: ReturnType<typeof ask>) => void, string][] = [
-      ['Reject', () => click(button('Reject')), 'UserRejectedRequestError'],
-      ['Escape', () => press('Escape'), 'UserRejectedRequestError'],
-      ['abort', ({ controller }) => controller.abort(), 'RequestAbortedError'],
-    ]
-    for (const [, act, name] of cases) {
-      const { hold } = holder()
-      const asked = await visible(MESSAGE, { hold })
-      act(asked)
-      await expect(asked.answer).rejects.toMatchObject({ name })
-      expect(screen()).toBeNull()
-      expect(hold).not.toHaveBeenCalled()
-    }
-    const { hold } = holder()
-    const { answer } = ask(MESSAGE, { hold, timeoutMs: 5000 })
-    await vi.advanceTimersByTimeAsync(5000)
-    await expect(answer).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
-    expect(screen()).toBeNull()
-    expect(hold).not.toHaveBeenCalled()
   })
 })

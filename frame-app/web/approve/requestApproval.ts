@@ -158,33 +158,35 @@ function createApprovals(doc: Document) {
     hold(() => {
       if (released) return
       released = true
-      if (shown?.entry !== entry) return next()
-      const { stop } = shown
-      shown = undefined
-      entry.context.emit('APPROVAL_CLOSED', { id: entry.context.id })
       // The screen goes in a task of its own, after the one that posts the answer: taking it down first
       // costs the signature its DOM work and the gate's teardown.
+      if (!close(entry, { later: true })) next()
+    })
+  }
+
+  /**
+   * Takes `entry`'s screen down, if it is the one shown (APPROVAL_CLOSED now; with `later`, the screen in the
+   * next task, then the next approval). Returns whether it was shown.
+   */
+  function close(entry: Entry, { later = false } = {}): boolean {
+    if (shown?.entry !== entry) return false
+    const { stop } = shown
+    shown = undefined
+    entry.context.emit('APPROVAL_CLOSED', { id: entry.context.id })
+    if (!later) stop()
+    else
       setTimeout(() => {
         stop()
         next()
       }, 0)
-    })
-  }
-
-  /** Takes `entry`'s screen down, if it is the one shown. */
-  function close(entry: Entry) {
-    if (shown?.entry !== entry) return
-    shown.stop()
-    shown = undefined
-    entry.context.emit('APPROVAL_CLOSED', { id: entry.context.id })
+    return true
   }
 
   /** Ends `entry`: approved without `error`, else rejected with it. Only the first end counts. */
   function settle(entry: Entry, error?: unknown) {
     if (entry.decided) return
     entry.decided = true
-    if (shown?.entry === entry) close(entry)
-    else {
+    if (!close(entry)) {
       const index = queue.indexOf(entry)
       if (index < 0) return
       queue.splice(index, 1)
