@@ -2,9 +2,8 @@ import { nameRegistrationText } from '@keyframe/protocol/chain-api/names'
 import { testBackends } from '@keyframe/server-kit/testing'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Anvil, startAnvil } from '../../../devstack/src/chain/anvil.ts'
 import { installContractAccount } from '../identity/testing/contractAccount.ts'
-import { startTestChainApi, type TestChainApi } from '../testing/harness.ts'
+import { type SigningChainApi, startSigningChainApi } from '../identity/testing/signingChainApi.ts'
 import { expectMatchesSpec } from '../testing/openapi.ts'
 import { namesModule } from './module.ts'
 
@@ -42,28 +41,12 @@ async function registration(
 }
 
 describe.each(testBackends())('names and identity over HTTP (%s)', (backend) => {
-  let anvil: Anvil
-  let api: TestChainApi
+  let api: SigningChainApi
   beforeAll(async () => {
-    anvil = await startAnvil({ chainId: 31337 })
-    api = await startTestChainApi({
-      backend,
-      modules: [namesModule],
-      config: {
-        chains: [
-          {
-            id: 31337,
-            name: 'Local',
-            rpcUrl: anvil.rpcUrl,
-            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          },
-        ],
-      },
-    })
+    api = await startSigningChainApi(backend, namesModule)
   }, 60_000)
   afterAll(async () => {
     await api?.close()
-    await anvil?.close()
   })
 
   const register = async (body: unknown) => {
@@ -161,7 +144,7 @@ describe.each(testBackends())('names and identity over HTTP (%s)', (backend) => 
   test('behavior: a smart account registers with a signature its contract approves', async () => {
     const account = '0x00000000000000000000000000000000000aaaa1' as const
     const message = nameRegistrationText({ name: 'smart-account', attributes: {}, timestamp: seconds() })
-    await installContractAccount(anvil.rpcUrl, account, message)
+    await installContractAccount(api.rpcUrl, account, message)
     const body = { coin_type: LOCAL, address: account, message, signature: `0x${'77'.repeat(65)}` }
     expect((await register(body)).body.name).toBe('smart-account.keyframe.id')
     expect((await get(`/v1/identity/${account}`)).body.name).toBe('smart-account.keyframe.id')

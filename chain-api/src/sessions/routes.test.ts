@@ -6,9 +6,8 @@ import {
 import { testBackends } from '@keyframe/server-kit/testing'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Anvil, startAnvil } from '../../../devstack/src/chain/anvil.ts'
 import { installContractAccount } from '../identity/testing/contractAccount.ts'
-import { startTestChainApi, type TestChainApi } from '../testing/harness.ts'
+import { type SigningChainApi, startSigningChainApi } from '../identity/testing/signingChainApi.ts'
 import { expectMatchesSpec } from '../testing/openapi.ts'
 import { sessionsModule } from './module.ts'
 
@@ -18,28 +17,12 @@ const permissions = [{ type: 'native-token-transfer', data: { allowance: '0x2386
 const policies = [{ type: 'gas-limit', data: { limit: '0x5208' } }]
 
 describe.each(testBackends())('sessions over HTTP (%s)', (backend) => {
-  let anvil: Anvil
-  let api: TestChainApi
+  let api: SigningChainApi
   beforeAll(async () => {
-    anvil = await startAnvil({ chainId: 31337 })
-    api = await startTestChainApi({
-      backend,
-      modules: [sessionsModule],
-      config: {
-        chains: [
-          {
-            id: 31337,
-            name: 'Local',
-            rpcUrl: anvil.rpcUrl,
-            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          },
-        ],
-      },
-    })
+    api = await startSigningChainApi(backend, sessionsModule)
   }, 60_000)
   afterAll(async () => {
     await api?.close()
-    await anvil?.close()
   })
 
   /** The answer as status + JSON, checked against the published contract. */
@@ -147,7 +130,7 @@ describe.each(testBackends())('sessions over HTTP (%s)', (backend) => {
     const account = `eip155:31337:${address}`
     const fields = { permissions, expiry: seconds() + 600, timestamp: seconds() }
     const text = sessionCreateText({ account, projectId: api.project.id, ...fields })
-    await installContractAccount(anvil.rpcUrl, address, text)
+    await installContractAccount(api.rpcUrl, address, text)
     const created = await call(
       api.post(`/v1/sessions/${account}`, { ...fields, signature: `0x${'55'.repeat(65)}` }),
     )

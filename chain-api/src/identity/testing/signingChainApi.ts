@@ -1,0 +1,50 @@
+/**
+ * chain-api with one area over a bare anvil (chain 31337, no contracts deployed): what the areas that check
+ * account signatures (names, sessions) test against, EOAs and contract accounts alike
+ * (`installContractAccount` on `rpcUrl`).
+ * @module
+ */
+import type { Backend } from '@keyframe/server-kit/testing'
+import { startAnvil } from '../../../../devstack/src/chain/anvil.ts'
+import type { ChainApiModule } from '../../module.ts'
+import { startTestChainApi, type TestChainApi } from '../../testing/harness.ts'
+
+export type SigningChainApi = TestChainApi & {
+  /** The anvil's JSON-RPC URL. */
+  rpcUrl: string
+}
+
+/** Starts anvil and chain-api with `module`; `close` stops both. */
+export async function startSigningChainApi(
+  backend: Backend,
+  module: ChainApiModule,
+): Promise<SigningChainApi> {
+  const anvil = await startAnvil({ chainId: 31337 })
+  try {
+    const api = await startTestChainApi({
+      backend,
+      modules: [module],
+      config: {
+        chains: [
+          {
+            id: 31337,
+            name: 'Local',
+            rpcUrl: anvil.rpcUrl,
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          },
+        ],
+      },
+    })
+    return {
+      ...api,
+      rpcUrl: anvil.rpcUrl,
+      async close() {
+        await api.close()
+        await anvil.close()
+      },
+    }
+  } catch (error) {
+    await anvil.close()
+    throw error
+  }
+}
