@@ -2,9 +2,9 @@ import { type Anvil, DEV_ACCOUNTS, deployDevContracts, startAnvil } from '@keyfr
 import type { HistoryPage } from '@keyframe/protocol/chain-api/history'
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { chainFromDevChain, type DevChainLike } from '../chains/devChains.ts'
+import { chainFromDevChain } from '../chains/devChains.ts'
 import { createLogger } from '../logger.ts'
-import { startTestChainApi, type TestChainApi } from '../testing/harness.ts'
+import { anvilChain, startTestChainApi, type TestChainApi } from '../testing/harness.ts'
 import { indexerModule } from './module.ts'
 
 const [, bob, carol] = DEV_ACCOUNTS
@@ -16,13 +16,7 @@ const lines: string[] = []
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: 31337 })
   const { tokens } = await deployDevContracts(anvil)
-  const chain: DevChainLike = {
-    chainId: 31337,
-    name: 'Local',
-    rpcUrl: anvil.rpcUrl,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    tokens,
-  }
+  const chain = anvilChain(anvil.rpcUrl, { tokens })
   api = await startTestChainApi({
     chains: [chain],
     modules: [indexerModule],

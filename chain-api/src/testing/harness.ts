@@ -14,6 +14,24 @@ import { type Logger, silentLogger } from '../logger.ts'
 import type { ChainApiModule } from '../module.ts'
 import { allModules, openChainApiDatabase, type StartChainApiOptions, startChainApi } from '../serve.ts'
 
+/**
+ * A bare anvil as a dev chain: ether only unless `tokens` are given (e.g. those `deployDevContracts` deployed).
+ * @example
+ * const api = await startTestChainApi({ chains: [anvilChain(anvil.rpcUrl)], modules: [namesModule] })
+ */
+export function anvilChain(
+  rpcUrl: string,
+  { chainId = 31337, tokens = [] }: { chainId?: number; tokens?: DevChainLike['tokens'] } = {},
+): DevChainLike {
+  return {
+    chainId,
+    name: 'Keyframe Local',
+    rpcUrl,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    tokens,
+  }
+}
+
 /** The project every harness request carries (unless `config.projects` says otherwise: then its first). */
 export const TEST_PROJECT = { id: 'test-project', origin: 'http://dapp.test' } as const
 /** What the harness sends as `st` / `sv`. */

@@ -11,7 +11,7 @@ import { devClient } from '../../../devstack/src/chain/deploy.ts'
 import { DEV_ACCOUNTS } from '../../../devstack/src/chain/devChain.ts'
 import { ChainApiError } from './chainApiError.ts'
 import { getHistory } from './getHistory.ts'
-import { startTestApi, type TestApi } from './testing/startTestApi.ts'
+import { anvilChain, startTestApi, type TestApi } from './testing/startTestApi.ts'
 
 const CHAIN_ID = 31337
 const CHAIN = `eip155:${CHAIN_ID}`
@@ -25,13 +25,7 @@ let t: TestApi
 let hash: `0x${string}`
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: CHAIN_ID })
-  const chain = {
-    chainId: CHAIN_ID,
-    name: 'Keyframe Local',
-    rpcUrl: anvil.rpcUrl,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    tokens: [],
-  }
+  const chain = anvilChain(anvil.rpcUrl, { chainId: CHAIN_ID })
   t = await startTestApi({ chains: [chain], modules: [supportedModule, indexerModule] })
   const client = devClient(anvil, SENDER)
   hash = await client.sendTransaction({

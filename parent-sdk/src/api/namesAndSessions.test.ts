@@ -17,7 +17,7 @@ import { lookupName } from './lookupName.ts'
 import { registerName } from './registerName.ts'
 import { reverseLookup } from './reverseLookup.ts'
 import { revokeSession } from './revokeSession.ts'
-import { startTestApi, type TestApi } from './testing/startTestApi.ts'
+import { anvilChain, startTestApi, type TestApi } from './testing/startTestApi.ts'
 
 const CHAIN_ID = 31337
 const CHAIN = `eip155:${CHAIN_ID}`
@@ -30,13 +30,7 @@ let anvil: Anvil
 let t: TestApi
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: CHAIN_ID })
-  const chain = {
-    chainId: CHAIN_ID,
-    name: 'Keyframe Local',
-    rpcUrl: anvil.rpcUrl,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    tokens: [],
-  }
+  const chain = anvilChain(anvil.rpcUrl, { chainId: CHAIN_ID })
   t = await startTestApi({ chains: [chain], modules: [supportedModule, namesModule, sessionsModule] })
 }, 120_000)
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { createChainApi } from './createChainApi.ts'
 import { generateOnrampUrl } from './generateOnrampUrl.ts'
 import { getOnrampOptions } from './getOnrampOptions.ts'
 import { getOnrampQuote, MOCKED_QUOTE_ID } from './getOnrampQuote.ts'
-import { startTestApi, type TestApi } from './testing/startTestApi.ts'
+import { anvilChain, startTestApi, type TestApi } from './testing/startTestApi.ts'
 
 const CHAIN = 'eip155:31337'
 const PUBLIC_URL = 'https://chain.example.test'
@@ -27,13 +27,7 @@ let t: TestApi
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: 31337 })
   const { tokens } = await deployDevContracts(anvil)
-  const chain = {
-    chainId: 31337,
-    name: 'Keyframe Local',
-    rpcUrl: anvil.rpcUrl,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    tokens,
-  }
+  const chain = anvilChain(anvil.rpcUrl, { tokens })
   t = await startTestApi({
     chains: [chain],
     modules: [supportedModule, onrampModule],

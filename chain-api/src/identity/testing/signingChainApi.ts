@@ -7,7 +7,7 @@
 import type { Backend } from '@keyframe/server-kit/testing'
 import { startAnvil } from '../../../../devstack/src/chain/anvil.ts'
 import type { ChainApiModule } from '../../module.ts'
-import { startTestChainApi, type TestChainApi } from '../../testing/harness.ts'
+import { anvilChain, startTestChainApi, type TestChainApi } from '../../testing/harness.ts'
 
 export type SigningChainApi = TestChainApi & {
   /** The anvil's JSON-RPC URL. */
@@ -21,20 +21,7 @@ export async function startSigningChainApi(
 ): Promise<SigningChainApi> {
   const anvil = await startAnvil({ chainId: 31337 })
   try {
-    const api = await startTestChainApi({
-      backend,
-      modules: [module],
-      config: {
-        chains: [
-          {
-            id: 31337,
-            name: 'Local',
-            rpcUrl: anvil.rpcUrl,
-            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          },
-        ],
-      },
-    })
+    const api = await startTestChainApi({ backend, modules: [module], chains: [anvilChain(anvil.rpcUrl)] })
     return {
       ...api,
       rpcUrl: anvil.rpcUrl,

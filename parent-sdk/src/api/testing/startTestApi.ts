@@ -11,6 +11,8 @@ import {
 } from '../../../../chain-api/src/testing/harness.ts'
 import { type ChainApi, type ChainApiOptions, createChainApi } from '../createChainApi.ts'
 
+export { anvilChain } from '../../../../chain-api/src/testing/harness.ts'
+
 export type TestApi = {
   api: ChainApi
   server: TestChainApi
