@@ -3,6 +3,7 @@
  * @module
  */
 export * from './auth.ts'
+export * from './deviceNonces.ts'
 export * from './limits.ts'
 export * from './projects.ts'
 export * from './shares.ts'
