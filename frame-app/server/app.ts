@@ -53,6 +53,11 @@ export type FrameAppOptions = {
   /** Overrides of {@link LIMITS} (tests only). */
   limits?: Partial<Limits>
   /**
+   * How many proxies of the operator's own stand in front of the server and append the client's address to
+   * `X-Forwarded-For` (default 0: the connection's peer is the client; the header is ignored).
+   */
+  trustedProxyHops?: number
+  /**
    * Logs one line per API call (method, route path, status, ms; never the query string, a body or a
    * header, which is where codes and tokens travel). Off by default; `ACCESS_LOG=1` turns it on.
    */
@@ -110,6 +115,7 @@ export function createFrameApp(options: FrameAppOptions) {
     now: options.now ?? (() => new Date()),
     publicUrl,
     limits: { ...LIMITS, ...options.limits },
+    trustedProxyHops: options.trustedProxyHops ?? 0,
     crash: options.crash ?? (() => {}),
   }
   const assetsDir = join(options.webRoot, 'assets')

@@ -16,5 +16,7 @@ export type ServerContext = {
   /** `https://wallet.example.com`: links in mails, cookie vs bearer, the same-origin check. */
   publicUrl: string | undefined
   limits: Limits
+  /** Proxies of the operator's own in front of the server (`TRUSTED_PROXY_HOPS`); see `clientAddress`. */
+  trustedProxyHops: number
   crash: CrashHook
 }

@@ -32,6 +32,8 @@ export type ServerConfig = {
   projectsFile: string | undefined
   /** `CHAINS`: the chains the frame signs and proxies for, a JSON array of {@link FrameChain} (default []). */
   chains: FrameChain[]
+  /** `TRUSTED_PROXY_HOPS`: proxies of the operator's own that append to `X-Forwarded-For` (default 0). */
+  trustedProxyHops: number
 }
 
 /** Where development secrets are kept between runs (gitignored). */
@@ -149,6 +151,9 @@ export function loadServerConfig(
   if (env.ADMIN_TOKEN !== undefined && env.ADMIN_TOKEN.length < 32)
     problems.push('ADMIN_TOKEN must be at least 32 characters')
   const chains = parseChainsVariable(env.CHAINS, problems)
+  const trustedProxyHops = Number(env.TRUSTED_PROXY_HOPS ?? 0)
+  if (!Number.isInteger(trustedProxyHops) || trustedProxyHops < 0 || trustedProxyHops > 10)
+    problems.push('TRUSTED_PROXY_HOPS must be a whole number from 0 to 10')
 
   if (problems.length > 0 || !kek || !pepper) throw new ConfigError(problems)
   const kekRef: KeyRef = { id: keyId('KEK_ID', env.KEK_ID, 'kek-1'), key: kek }
@@ -171,6 +176,7 @@ export function loadServerConfig(
     accessLog: env.ACCESS_LOG === '1',
     projectsFile: env.KEYFRAME_PROJECTS_FILE || undefined,
     chains,
+    trustedProxyHops,
   }
 }
 

@@ -21,7 +21,7 @@ export const LIMITS = {
   sessionTtlMs: 7 * 24 * 60 * 60_000,
   /** Fresh factor for releasing or storing a device's auth share (signing unlock). */
   unlockFreshnessMs: 15 * 60_000,
-  /** Fresh factor for releasing or replacing the recovery set (recovery, export). */
+  /** Fresh factor for releasing or replacing the recovery set, removing a device, changing the e-mail. */
   recoveryFreshnessMs: 5 * 60_000,
   /** New devices verified per account per rolling 24 h. */
   deviceVerificationsPerDay: 5,
@@ -29,6 +29,20 @@ export const LIMITS = {
   shareReleasesPerHour: 60,
   /** Recovery-set releases per account per hour. */
   recoveryReleasesPerHour: 10,
+  /** Login code requests (`/start`) per client (IP, IPv6 /64) per hour, whatever the addresses. */
+  startsPerClientPerHour: 30,
+  /** Code checks (`/verify`) per client per hour. */
+  verifiesPerClientPerHour: 60,
+  /** Login code requests per project per hour (bounds the mail a project's login can be made to send). */
+  startsPerProjectPerHour: 5_000,
+  /** Code checks per project per hour. */
+  verifiesPerProjectPerHour: 10_000,
+  /** Device removals per account per day. */
+  deviceRemovalsPerDay: 5,
+  /** Recovery-set replacements per account per day. */
+  recoveryChangesPerDay: 3,
+  /** E-mail changes started per account per day. */
+  emailChangesPerDay: 3,
 } as const
 
 export type Limits = { [K in keyof typeof LIMITS]: number }

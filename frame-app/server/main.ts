@@ -49,6 +49,7 @@ const server = await startFrameServer({
   adminToken: config.adminToken,
   accessLog: config.accessLog,
   chains: config.chains,
+  trustedProxyHops: config.trustedProxyHops,
   crash: crashHookFromEnv(),
   logger,
   port: config.port,

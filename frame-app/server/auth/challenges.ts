@@ -50,12 +50,19 @@ export type IssueParameters = {
   userId?: string | null
   sessionId?: string | null
   newEmail?: string | null
+  /**
+   * `address` (default): the cooldown, hourly limit and lockout of the recipient address, which anyone can
+   * run up by asking codes for it. `session`: the same cooldown and hourly limit counted over this session's
+   * own codes, and no lockout, for a device that already holds a bound session (its fresh-factor code), so
+   * that what strangers do to the address never stops the owner from signing.
+   */
+  limitBy?: 'address' | 'session'
 }
 
 /**
  * Creates a challenge and returns its code for the mail, unless the address is locked, was mailed under
- * 30 s ago, or got 5 mails this hour. Older open challenges for the same purpose and device (or session)
- * expire: only the newest code works.
+ * 30 s ago, or got 5 mails this hour (see `limitBy`). Older open challenges for the same purpose and device
+ * (or session) expire: only the newest code works.
  */
 export async function issueChallenge(
   ctx: ServerContext,
@@ -64,14 +71,22 @@ export async function issueChallenge(
   const now = ctx.now()
   return ctx.db.transaction(async (tx) => {
     await lockAddress(tx, parameters.email)
-    const locked = await lockedFor(tx, ctx, parameters.email, now)
-    if (locked > 0) return { ok: false, reason: 'locked', retryAfterMs: locked } as const
+    const bySession = parameters.limitBy === 'session' ? parameters.sessionId : null
+    if (!bySession) {
+      const locked = await lockedFor(tx, ctx, parameters.email, now)
+      if (locked > 0) return { ok: false, reason: 'locked', retryAfterMs: locked } as const
+    }
 
     const hourAgo = new Date(now.getTime() - 60 * 60_000)
     const sent = await tx
       .select({ createdAt: otpChallenges.createdAt })
       .from(otpChallenges)
-      .where(and(eq(otpChallenges.email, parameters.email), gt(otpChallenges.createdAt, hourAgo)))
+      .where(
+        and(
+          bySession ? eq(otpChallenges.sessionId, bySession) : eq(otpChallenges.email, parameters.email),
+          gt(otpChallenges.createdAt, hourAgo),
+        ),
+      )
       .orderBy(asc(otpChallenges.createdAt))
     const last = sent.at(-1)?.createdAt.getTime()
     if (last !== undefined && now.getTime() - last < ctx.limits.resendCooldownMs)
@@ -154,7 +169,7 @@ export async function latestChallenge(tx: Db, where: SQL | undefined): Promise<C
 
 /**
  * Checks a code against its challenge inside the caller's transaction. A wrong code costs a try and counts
- * toward the address lockout (both are written even though the caller answers with an error, so the caller
+ * toward the address lockout (not for `reauth`: a bound device's code, see `limitBy`) (both are written even though the caller answers with an error, so the caller
  * must commit, not throw). A right code resets the address's failure count; the caller marks the challenge used.
  * A locked address is refused before anything else is said about the challenge. One database round trip.
  */
@@ -173,13 +188,25 @@ export async function checkCode(
       : challenge.tries >= ctx.limits.maxTries
         ? { ok: false, reason: 'dead' }
         : undefined
+  const sessionBound = challenge.purpose === 'reauth'
   if (closed) {
-    const locked = await lockedFor(tx, ctx, challenge.email, now)
+    const locked = sessionBound ? 0 : await lockedFor(tx, ctx, challenge.email, now)
     return locked > 0 ? { ok: false, reason: 'locked', retryAfterMs: locked } : closed
   }
 
-  // One statement whatever the code and the lock (see `guardStatement`).
   const matched = codeMatches(ctx.secrets, challenge.id, code, challenge.codeHash)
+  if (sessionBound) {
+    // A bound device's fresh-factor code: its 5 tries bound the guessing; the address lock, which strangers
+    // can run up, neither applies to it nor counts its misses.
+    if (matched) return { ok: true, challenge }
+    await tx
+      .update(otpChallenges)
+      .set({ tries: sql`${otpChallenges.tries} + 1` })
+      .where(eq(otpChallenges.id, challenge.id))
+    return { ok: false, reason: 'wrong', triesLeft: ctx.limits.maxTries - challenge.tries - 1 }
+  }
+
+  // One statement whatever the code and the lock (see `guardStatement`).
   const [row] = await guardStatement<{ locked_until_ms: number | null }>(tx, {
     emailHash: hashEmail(ctx.secrets, challenge.email),
     challengeId: challenge.id,

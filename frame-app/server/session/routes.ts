@@ -147,6 +147,7 @@ export function sessionRoutes(ctx: ServerContext) {
           devicePublicKey: session.devicePublicKey,
           userId: session.userId,
           sessionId: session.id,
+          limitBy: 'session',
         })
         if (!issued.ok) failRefusal(issued)
         await send(

@@ -28,6 +28,7 @@ export type HarnessOptions = {
   /** `https://wallet.example` for cookie sessions; default none (plain http://localhost → bearer). */
   publicUrl?: string
   limits?: Partial<Limits>
+  trustedProxyHops?: number
 }
 
 /** A random device public key as the frame would send it (base64url). */
@@ -71,25 +72,30 @@ export async function createHarness(options: HarnessOptions = {}) {
     accessLog: true,
     ...(options.publicUrl !== undefined && { publicUrl: options.publicUrl }),
     ...(options.limits !== undefined && { limits: options.limits }),
+    ...(options.trustedProxyHops !== undefined && { trustedProxyHops: options.trustedProxyHops }),
   })
   const base = options.publicUrl ?? 'http://localhost'
 
-  /** A JSON request as the frame sends it; `auth` is a bearer token or a cookie header value. */
+  /**
+   * A JSON request as the frame sends it; `auth` is a bearer token or a cookie header value. `from` is the
+   * peer address of the connection as `@hono/node-server` would hand it over (default none), plus headers.
+   */
   async function call(
     method: string,
     path: string,
     body?: unknown,
     auth?: { token?: string; cookie?: string },
+    from?: { ip?: string; headers?: Record<string, string> },
   ) {
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> = { ...from?.headers }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (auth?.token) headers.authorization = `Bearer ${auth.token}`
     if (auth?.cookie) headers.cookie = auth.cookie
-    const res = await app.request(new URL(path, base).href, {
-      method,
-      headers,
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    })
+    const res = await app.request(
+      new URL(path, base).href,
+      { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) },
+      from?.ip ? { incoming: { socket: { remoteAddress: from.ip } } } : undefined,
+    )
     const text = await res.text()
     let json: unknown
     try {

@@ -21,6 +21,7 @@ import {
   useChallenge,
 } from '../challenges.ts'
 import { completeLogin, type LoginOutcome } from '../completeLogin.ts'
+import { limitLoginCall } from '../loginCallLimits.ts'
 import { failRefusal } from '../refusals.ts'
 import {
   assertSessionTransport,
@@ -95,6 +96,7 @@ export function emailAuthRoutes(ctx: ServerContext) {
 
         if (signedIn && session.devicePublicKey === body.devicePublicKey)
           return c.json({ action: 'CONNECT' satisfies StartAction })
+        await limitLoginCall(ctx, c, 'start', project.id)
 
         if (signedIn) {
           // The caller already holds a session for this address, so saying the account exists tells them nothing.
@@ -140,6 +142,7 @@ export function emailAuthRoutes(ctx: ServerContext) {
         const body = c.req.valid('json')
         const transport = assertSessionTransport(c, ctx)
         const project = await projectForLogin(ctx, body.projectId, 'email')
+        await limitLoginCall(ctx, c, 'verify', project.id)
         const address = normalizeEmail(body.email)
         const result = await ctx.db.transaction(async (tx) => {
           const challenge = await latestChallenge(
