@@ -44,7 +44,6 @@ describe('parseJsonRpc', () => {
   test('error: not JSON is -32700', () => {
     expect(parseJsonRpc('{"jsonrpc":')).toEqual({
       kind: 'refused',
-      count: 1,
       response: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
     })
   })
@@ -52,7 +51,6 @@ describe('parseJsonRpc', () => {
   test('error: an empty batch is one -32600', () => {
     expect(parseJsonRpc('[]')).toEqual({
       kind: 'refused',
-      count: 1,
       response: {
         jsonrpc: '2.0',
         id: null,
@@ -61,11 +59,10 @@ describe('parseJsonRpc', () => {
     })
   })
 
-  test('error: a batch of 101 is refused as a whole, and counts 101', () => {
+  test('error: a batch of 101 is refused as a whole (before the rate limit: a refused payload has no count)', () => {
     const batch = Array.from({ length: 101 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))
     expect(parseJsonRpc(JSON.stringify(batch))).toEqual({
       kind: 'refused',
-      count: 101,
       response: {
         jsonrpc: '2.0',
         id: null,
@@ -84,6 +81,62 @@ describe('parseJsonRpc', () => {
         kind: 'single',
         item: { ok: false, response: { id: 1, error: { code: -32600 } } },
       })
+  })
+
+  test('error: a member named twice is -32600 naming it, whichever copy JSON.parse kept', () => {
+    for (const text of [
+      '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","method":"anvil_mine"}',
+      '{"jsonrpc":"2.0","id":1,"method":"anvil_mine","method":"eth_chainId"}',
+      '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","meth\\u006fd":"anvil_mine"}',
+    ])
+      expect(parseJsonRpc(text), text).toEqual({
+        kind: 'single',
+        count: 1,
+        item: {
+          ok: false,
+          response: {
+            jsonrpc: '2.0',
+            id: 1,
+            error: { code: -32600, message: 'Invalid Request: duplicate member "method"' },
+          },
+        },
+      })
+  })
+
+  test('error: an unknown member is -32600 naming it', () => {
+    expect(parseJsonRpc('{"jsonrpc":"2.0","id":"a","method":"eth_chainId","Method":"anvil_mine"}')).toEqual({
+      kind: 'single',
+      count: 1,
+      item: {
+        ok: false,
+        response: {
+          jsonrpc: '2.0',
+          id: 'a',
+          error: { code: -32600, message: 'Invalid Request: unknown member "Method"' },
+        },
+      },
+    })
+  })
+
+  test('behavior: in a batch only the item with a duplicate or unknown member is refused', () => {
+    const payload = parseJsonRpc(
+      '[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"},' +
+        '{"jsonrpc":"2.0","id":2,"method":"eth_chainId","id":3},' +
+        '{"jsonrpc":"2.0","id":4,"method":"eth_call","params":[{"to":"0x1","to":"0x2"}]},' +
+        '{"jsonrpc":"2.0","id":5,"method":"eth_chainId","__proto__":{}},' +
+        '{"jsonrpc":"2.0","id":6,"method":"eth_blockNumber"}]',
+    )
+    expect(payload).toMatchObject({
+      kind: 'batch',
+      count: 5,
+      items: [
+        { ok: true, request: { id: 1 } },
+        { ok: false, response: { id: 3, error: { message: 'Invalid Request: duplicate member "id"' } } },
+        { ok: false, response: { id: 4, error: { message: 'Invalid Request: duplicate member "to"' } } },
+        { ok: false, response: { id: 5, error: { message: 'Invalid Request: unknown member "__proto__"' } } },
+        { ok: true, request: { id: 6 } },
+      ],
+    })
   })
 })
 

@@ -1,9 +1,12 @@
 /**
  * JSON-RPC 2.0 payloads as the gateway receives them: one request or a batch, each item checked on its own
- * so that one bad item in a batch is answered with its error while the others go on.
+ * so that one bad item in a batch is answered with its error while the others go on. What is checked is what
+ * goes on: an item with a member the schema does not know or a member named twice (which `JSON.parse` would
+ * quietly resolve one way and a node perhaps the other) is refused.
  * @module
  */
 import { type JsonRpcRequest, jsonRpcRequest, MAX_RPC_BATCH } from '@keyframe/protocol/chain-api/gateway'
+import { duplicateMembers } from './duplicateMembers.ts'
 
 export type { JsonRpcRequest } from '@keyframe/protocol/chain-api/gateway'
 export type JsonRpcId = string | number | null
@@ -35,12 +38,13 @@ export type JsonRpcItem =
 
 /**
  * A parsed payload: one request, a batch, or an answer for the payload as a whole (not JSON, empty batch,
- * batch too large). `count` is how many calls it is for the rate limit (each batch item counts).
+ * batch too large), which reaches no node and so is answered before the rate limit. `count` is how many
+ * calls it is for the rate limit (each batch item counts).
  */
 export type JsonRpcPayload =
   | { kind: 'single'; item: JsonRpcItem; count: 1 }
   | { kind: 'batch'; items: JsonRpcItem[]; count: number }
-  | { kind: 'refused'; response: JsonRpcErrorResponse; count: number }
+  | { kind: 'refused'; response: JsonRpcErrorResponse }
 
 export function rpcError(id: JsonRpcId, code: number, message: string): JsonRpcErrorResponse {
   return { jsonrpc: '2.0', id, error: { code, message } }
@@ -53,10 +57,21 @@ function idOf(value: unknown): JsonRpcId {
   return (typeof id === 'string' && id.length <= 256) || typeof id === 'number' ? id : null
 }
 
-function parseItem(value: unknown): JsonRpcItem {
+/** `duplicate`: a member the item names twice (its text holds it twice; `value` has one of them). */
+function parseItem(value: unknown, duplicate: string | undefined): JsonRpcItem {
+  const refuse = (detail?: string): JsonRpcItem => ({
+    ok: false,
+    response: rpcError(
+      idOf(value),
+      RPC_ERROR.invalidRequest,
+      detail ? `Invalid Request: ${detail}` : 'Invalid Request',
+    ),
+  })
+  if (duplicate !== undefined) return refuse(`duplicate member ${JSON.stringify(duplicate)}`)
   const parsed = jsonRpcRequest.safeParse(value)
   if (parsed.success) return { ok: true, request: parsed.data }
-  return { ok: false, response: rpcError(idOf(value), RPC_ERROR.invalidRequest, 'Invalid Request') }
+  const unknown = parsed.error.issues.find((issue) => issue.code === 'unrecognized_keys')
+  return refuse(unknown && `unknown member ${JSON.stringify(unknown.keys[0])}`)
 }
 
 /**
@@ -69,16 +84,14 @@ export function parseJsonRpc(text: string, maxBatch = MAX_BATCH): JsonRpcPayload
   try {
     value = JSON.parse(text)
   } catch {
-    return { kind: 'refused', response: rpcError(null, RPC_ERROR.parse, 'Parse error'), count: 1 }
+    return { kind: 'refused', response: rpcError(null, RPC_ERROR.parse, 'Parse error') }
   }
-  if (!Array.isArray(value)) return { kind: 'single', item: parseItem(value), count: 1 }
-  if (value.length === 0)
+  if (Array.isArray(value) && value.length === 0)
     return {
       kind: 'refused',
       response: rpcError(null, RPC_ERROR.invalidRequest, 'Invalid Request: empty batch'),
-      count: 1,
     }
-  if (value.length > maxBatch)
+  if (Array.isArray(value) && value.length > maxBatch)
     return {
       kind: 'refused',
       response: rpcError(
@@ -86,9 +99,11 @@ export function parseJsonRpc(text: string, maxBatch = MAX_BATCH): JsonRpcPayload
         RPC_ERROR.invalidRequest,
         `Invalid Request: a batch holds at most ${maxBatch} requests, got ${value.length}`,
       ),
-      count: value.length,
     }
-  return { kind: 'batch', items: value.map(parseItem), count: value.length }
+  const duplicates = duplicateMembers(text)
+  if (!Array.isArray(value)) return { kind: 'single', item: parseItem(value, duplicates.get(0)), count: 1 }
+  const items = value.map((item: unknown, index) => parseItem(item, duplicates.get(index)))
+  return { kind: 'batch', items, count: value.length }
 }
 
 /**

@@ -6,9 +6,12 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../../../devstack/src/chain/anvil.ts'
 import { DEV_ACCOUNTS } from '../../../devstack/src/chain/devChain.ts'
+import { createLogger } from '../logger.ts'
 import { startTestChainApi, type TestChainApi } from '../testing/harness.ts'
 import { expectMatchesSpec } from '../testing/openapi.ts'
+import { GATEWAY_METHODS } from './allowlist.ts'
 import { gatewayModule } from './module.ts'
+import { createUpstream } from './upstream.ts'
 
 const NATIVE = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const ENTRY_POINT = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
@@ -55,6 +58,47 @@ async function startBundlerStandIn(
   }
 }
 
+/**
+ * A node's front door that records the exact bytes of every request it gets and passes them to `target`
+ * (anvil), answering with anvil's answer: what the gateway forwards, seen on the wire.
+ */
+async function startRecorder(
+  target: string,
+): Promise<{ url: string; received: string[]; close(): Promise<void> }> {
+  const received: string[] = []
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', async () => {
+      const body = Buffer.concat(chunks).toString('utf8')
+      received.push(body)
+      const answer = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      response
+        .writeHead(answer.status, {
+          'content-type': answer.headers.get('content-type') ?? 'application/json',
+        })
+        .end(await answer.text())
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => closeServer(server),
+  }
+}
+
+/**
+ * The methods a node may read from request bytes: every member named "method" in any letter case, as
+ * Go's encoding/json matches names (case-insensitively, the last one winning) and other parsers keep the
+ * first of two duplicates.
+ */
+const methodsIn = (bytes: string) => [...bytes.matchAll(/"method"\s*:\s*"([^"]*)"/gi)].map((m) => m[1])
+
 function closeServer(server: Server): Promise<void> {
   server.closeAllConnections()
   return new Promise((resolve) => server.close(() => resolve()))
@@ -89,7 +133,9 @@ describe.each(testBackends())('RPC gateway (%s)', (backend) => {
   let anvil: Anvil
   let bundler: Awaited<ReturnType<typeof startBundlerStandIn>>
   let brokenBundler: Awaited<ReturnType<typeof startBundlerStandIn>>
+  let recorder: Awaited<ReturnType<typeof startRecorder>>
   let api: TestChainApi
+  const warnings: string[] = []
   // The clock of chain-api; it starts on a second boundary so that windows and Retry-After are exact.
   let t = Math.ceil(Date.now() / 1000) * 1000
   const TIGHT = { id: 'tight', origin: 'http://tight.test' }
@@ -100,10 +146,16 @@ describe.each(testBackends())('RPC gateway (%s)', (backend) => {
       startBundlerStandIn(),
       startBundlerStandIn(503),
     ])
+    recorder = await startRecorder(anvil.rpcUrl)
     api = await startTestChainApi({
       backend,
       modules: [gatewayModule],
       now: () => new Date(t),
+      logger: createLogger({
+        write: (line) => {
+          if (line.includes('"level":"warn"') || line.includes('"level":"error"')) warnings.push(line)
+        },
+      }),
       config: {
         chains: [
           { id: 31337, name: 'Local', rpcUrl: anvil.rpcUrl, nativeCurrency: NATIVE, bundlerUrl: bundler.url },
@@ -116,6 +168,7 @@ describe.each(testBackends())('RPC gateway (%s)', (backend) => {
             bundlerUrl: brokenBundler.url,
           },
           { id: 31340, name: 'Node down', rpcUrl: brokenBundler.url, nativeCurrency: NATIVE },
+          { id: 31341, name: 'Recorded', rpcUrl: recorder.url, nativeCurrency: NATIVE },
         ],
         projects: [
           {
@@ -130,7 +183,7 @@ describe.each(testBackends())('RPC gateway (%s)', (backend) => {
   }, 60_000)
   afterAll(async () => {
     await api?.close()
-    await Promise.all([anvil?.close(), bundler?.close(), brokenBundler?.close()])
+    await Promise.all([anvil?.close(), bundler?.close(), brokenBundler?.close(), recorder?.close()])
   })
 
   /** POSTs to the gateway as a dApp page would, and checks every answer against openapi.yaml. */
@@ -392,6 +445,149 @@ describe.each(testBackends())('RPC gateway (%s)', (backend) => {
     expect(recovered.status).toBe(200)
     expect(await recovered.json()).toHaveLength(3)
     expect((await post(call(9, 'eth_chainId'), tight, TIGHT.origin)).status).toBe(429)
+    t += 1000
+  })
+
+  test('attack: a smuggled method (a duplicate "method", a "Method") never reaches the node; sent on as it came, it would have', async () => {
+    const recorded = { chainId: 'eip155:31341' }
+    const smuggled: [string, string][] = [
+      ['{"jsonrpc":"2.0","id":1,"method":"anvil_mine","method":"eth_chainId"}', 'duplicate member "method"'],
+      ['{"jsonrpc":"2.0","id":1,"method":"eth_chainId","Method":"anvil_mine"}', 'unknown member "Method"'],
+      ['{"jsonrpc":"2.0","id":1,"method":"eth_chainId","METHOD":"anvil_mine"}', 'unknown member "METHOD"'],
+      [
+        '{"jsonrpc":"2.0","id":1,"method":"anvil_mine","meth\\u006fd":"eth_chainId"}',
+        'duplicate member "method"',
+      ],
+    ]
+    const upstream = createUpstream()
+    try {
+      for (const [body, member] of smuggled) {
+        // Control: the old checks (JSON.parse, then the allowlist on the parsed copy) pass this body, and its
+        // bytes, sent on as they came, hand the node the smuggled method.
+        expect(GATEWAY_METHODS.has((JSON.parse(body) as { method: string }).method), body).toBe(true)
+        const before = recorder.received.length
+        await upstream.post(recorder.url, body)
+        expect(recorder.received.slice(before)).toEqual([body])
+        expect(methodsIn(body)).toContain('anvil_mine')
+
+        // The gateway refuses the item itself: nothing reaches the node.
+        const from = recorder.received.length
+        const response = await post(body, recorded)
+        expect([response.status, await response.json()], body).toEqual([
+          200,
+          { jsonrpc: '2.0', id: 1, error: { code: -32600, message: `Invalid Request: ${member}` } },
+        ])
+        expect(recorder.received.slice(from)).toEqual([])
+      }
+
+      // In a batch, the smuggling item is refused and the others go, written anew without it.
+      const from = recorder.received.length
+      const response = await post(
+        `[${smuggled[1]?.[0]},{"jsonrpc":"2.0","id":2,"method":"eth_chainId","Method":"x"},{"jsonrpc":"2.0","id":3,"method":"eth_chainId"}]`,
+        recorded,
+      )
+      expect(await response.json()).toEqual([
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: -32600, message: 'Invalid Request: unknown member "Method"' },
+        },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          error: { code: -32600, message: 'Invalid Request: unknown member "Method"' },
+        },
+        { jsonrpc: '2.0', id: 3, result: '0x7a69' },
+      ])
+      expect(recorder.received.slice(from)).toEqual(['[{"jsonrpc":"2.0","id":2,"method":"eth_chainId"}]'])
+    } finally {
+      upstream.close()
+    }
+  })
+
+  test('attack: against a real anvil, the smuggled body is answered by the gateway and mines nothing', async () => {
+    const height = await blockNumber()
+    for (const body of [
+      '{"jsonrpc":"2.0","id":9,"method":"anvil_mine","method":"eth_blockNumber"}',
+      '{"jsonrpc":"2.0","id":9,"method":"eth_blockNumber","Method":"anvil_mine"}',
+    ]) {
+      // Control: anvil itself is handed these bytes and answers them (its own wording, lowercase "request").
+      const direct = await fetch(anvil.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      expect(await direct.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 9,
+        error: { code: -32600, message: 'Invalid request' },
+      })
+      const answer = (await (await post(body)).json()) as { error: { message: string } }
+      expect(answer.error.message).toMatch(/^Invalid Request: (duplicate|unknown) member "(method|Method)"$/)
+    }
+    expect(await blockNumber()).toEqual(height)
+  })
+
+  test('behavior: the node gets the checked request written anew, not the bytes sent', async () => {
+    const from = recorder.received.length
+    const response = await post(
+      ' { "params" : [ ] ,\n "method" : "eth_chainId", "id" : 7, "jsonrpc" : "2.0" } ',
+      { chainId: 'eip155:31341' },
+    )
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a69' })
+    expect(recorder.received.slice(from)).toEqual([
+      '{"jsonrpc":"2.0","id":7,"method":"eth_chainId","params":[]}',
+    ])
+  })
+
+  test('behavior: notifications only get no answer (204, no body) and log nothing', async () => {
+    const recorded = { chainId: 'eip155:31341' }
+    const note = (method: string) => ({ jsonrpc: '2.0', method })
+    const warned = warnings.length
+    const from = recorder.received.length
+    for (const body of [
+      note('eth_chainId'),
+      [note('eth_chainId'), note('eth_blockNumber')],
+      // Some go, some are refused here: still nothing to answer.
+      [note('eth_chainId'), note('anvil_mine')],
+      [note('anvil_mine')],
+    ]) {
+      const response = await post(body, recorded)
+      expect([response.status, await response.text()], JSON.stringify(body)).toEqual([204, ''])
+    }
+    expect(recorder.received.slice(from)).toEqual([
+      '{"jsonrpc":"2.0","method":"eth_chainId"}',
+      '[{"jsonrpc":"2.0","method":"eth_chainId"},{"jsonrpc":"2.0","method":"eth_blockNumber"}]',
+      '[{"jsonrpc":"2.0","method":"eth_chainId"}]',
+    ])
+    expect(warnings.slice(warned)).toEqual([])
+  })
+
+  test('error: a batch over 100 reads "at most 100" even when the project is out of calls (checked before the limit)', async () => {
+    const tight = { projectId: TIGHT.id }
+    t += 1000
+    expect(
+      (
+        await post(
+          [call(1, 'eth_chainId'), call(2, 'eth_chainId'), call(3, 'eth_chainId')],
+          tight,
+          TIGHT.origin,
+        )
+      ).status,
+    ).toBe(200)
+    expect((await post(call(4, 'eth_chainId'), tight, TIGHT.origin)).status).toBe(429)
+    // 10,000 items in 20 kB (the body limit is 64 kB).
+    const response = await post(`[${Array(10_000).fill('0').join(',')}]`, tight, TIGHT.origin)
+    expect([response.status, await response.json()]).toEqual([
+      200,
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: a batch holds at most 100 requests, got 10000' },
+      },
+    ])
+    t += 1000
+    expect((await post(call(5, 'eth_chainId'), tight, TIGHT.origin)).status).toBe(200)
     t += 1000
   })
 

@@ -11,7 +11,7 @@ import type { ProjectConfig } from '../config.ts'
 import type { ChainApiContext, ChainApiEnv } from '../context.ts'
 import { route } from '../http/route.ts'
 import { BUNDLER_METHODS, GATEWAY_METHODS } from './allowlist.ts'
-import { parseJsonRpc } from './jsonRpc.ts'
+import { type JsonRpcPayload, parseJsonRpc } from './jsonRpc.ts'
 import type { RpcRateLimiter } from './rateLimiter.ts'
 import { type RelayAnswer, relayJsonRpc } from './relay.ts'
 import type { Upstream } from './upstream.ts'
@@ -28,17 +28,22 @@ function chainOf(ctx: ChainApiContext, chainId: string) {
 }
 
 /**
- * The body as text (the relay sends it on as it came), parsed, and counted against the project's limit:
- * each batch item is a call, and a refused payload (not JSON, batch too large) counts too.
+ * The body parsed and counted against the project's limit: each batch item is a call. A refused payload
+ * (not JSON, empty, or a batch over the size limit) reaches no node and is answered before the limit, so
+ * that a batch of 10,000 reads "at most 100", not "try again".
  */
-async function readPayload(c: Context<ChainApiEnv>, limiter: RpcRateLimiter, project: ProjectConfig) {
+async function readPayload(
+  c: Context<ChainApiEnv>,
+  limiter: RpcRateLimiter,
+  project: ProjectConfig,
+): Promise<JsonRpcPayload> {
   if (!JSON_TYPE.test(c.req.header('content-type') ?? ''))
     fail(415, 'unsupported_media_type', 'Expected application/json')
-  const text = await c.req.text()
-  const payload = parseJsonRpc(text)
+  const payload = parseJsonRpc(await c.req.text())
+  if (payload.kind === 'refused') return payload
   const decision = limiter.take(project.id, project.rpcRateLimit, payload.count)
   if (!decision.ok) failRetryAfter('rate_limited', decision.retryAfterMs)
-  return { text, payload }
+  return payload
 }
 
 function respond(answer: RelayAnswer): Response {
@@ -53,8 +58,8 @@ export function gatewayRoutes(app: Hono<ChainApiEnv>, ctx: ChainApiContext, deps
     postRpc,
     async ({ query, project, c }) => {
       const chain = chainOf(ctx, query.chainId)
-      const { text, payload } = await readPayload(c, deps.limiter, project)
-      const answer = await relayJsonRpc(deps.upstream, chain.rpcUrl, text, payload, {
+      const payload = await readPayload(c, deps.limiter, project)
+      const answer = await relayJsonRpc(deps.upstream, chain.rpcUrl, payload, {
         allowed: GATEWAY_METHODS,
         // The node's URL stays out of the log: it may carry a provider's key.
         onFailure: (failure) =>
@@ -76,8 +81,8 @@ export function gatewayRoutes(app: Hono<ChainApiEnv>, ctx: ChainApiContext, deps
       const chain = chainOf(ctx, query.chainId)
       const { bundlerUrl } = chain
       if (!bundlerUrl) fail(400, 'no_bundler', `No bundler for chainId: ${query.chainId}`)
-      const { text, payload } = await readPayload(c, deps.limiter, project)
-      const answer = await relayJsonRpc(deps.upstream, bundlerUrl, text, payload, {
+      const payload = await readPayload(c, deps.limiter, project)
+      const answer = await relayJsonRpc(deps.upstream, bundlerUrl, payload, {
         allowed: BUNDLER_METHODS,
         // The SDK's wording (spec §8) with the bundler's status; 502 when it could not be reached.
         onFailure: (failure) => {

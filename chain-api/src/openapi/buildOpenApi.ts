@@ -114,6 +114,7 @@ function operationOf({ area, name, endpoint: e }: DeclaredEndpoint): JsonSchema 
     statuses.add(415)
   }
   const responses: Record<string, unknown> = { '200': ok }
+  if (e.noContent) responses['204'] = { description: e.noContent }
   for (const status of [...statuses].sort((a, b) => a - b))
     responses[String(status)] = { $ref: `#/components/responses/Error${status}` }
 

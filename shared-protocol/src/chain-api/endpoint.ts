@@ -28,6 +28,8 @@ export type Endpoint = {
   response: z.ZodMiniType | null
   /** Content type of a non-JSON answer (e.g. `image/svg+xml`, `text/html`). */
   produces?: string
+  /** When the endpoint answers 204 with no body (e.g. JSON-RPC notifications): the 204's description. */
+  noContent?: string
   /** The error statuses this endpoint answers besides the common 400 / 403 / 429, each with `{ code, message }`. */
   errors?: readonly number[]
 }

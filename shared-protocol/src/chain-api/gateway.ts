@@ -13,8 +13,11 @@ export const MAX_RPC_BATCH = 100
 
 const jsonRpcId = z.union([z.string().check(z.maxLength(256)), z.number(), z.null()])
 
-/** One JSON-RPC 2.0 request (without `id`: a notification, answered with nothing). */
-export const jsonRpcRequest = z.object({
+/**
+ * One JSON-RPC 2.0 request (without `id`: a notification, answered with nothing). No other members: the
+ * gateway forwards exactly what it checked, so a member it does not know (`"Method"`) is refused.
+ */
+export const jsonRpcRequest = z.strictObject({
   jsonrpc: z.literal('2.0'),
   id: z.optional(jsonRpcId),
   method: z.string().check(z.minLength(1), z.maxLength(128)),
@@ -45,12 +48,15 @@ export const postRpc = endpoint({
   summary:
     'JSON-RPC 2.0 to the chain `chainId` (one call or a batch of at most 100; each item counts against the ' +
     "project's rate limit). Read methods and eth_sendRawTransaction are forwarded; other methods are " +
-    "answered with -32601 'Method not allowed: <name>'. An unconfigured chain is 400 unsupported_chain; " +
+    "answered with -32601 'Method not allowed: <name>'. The request is forwarded as checked and re-written, " +
+    'never as sent: an item with an unknown member or a member named twice is -32600. A batch of only ' +
+    'notifications gets no answer (204). An unconfigured chain is 400 unsupported_chain; ' +
     'when the node cannot be reached or fails, each forwarded call is answered with -32603.',
   auth: 'gateway',
   query: rpcQuery,
   body: rpcBody,
   response: rpcAnswer,
+  noContent: 'Only notifications (requests without `id`): JSON-RPC 2.0 answers them with nothing.',
 })
 
 export const bundlerQuery = z.object({
@@ -68,5 +74,6 @@ export const postBundler = endpoint({
   query: bundlerQuery,
   body: rpcBody,
   response: rpcAnswer,
+  noContent: 'Only notifications (requests without `id`): JSON-RPC 2.0 answers them with nothing.',
   errors: [502],
 })
