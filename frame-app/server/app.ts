@@ -11,6 +11,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { adminRoutes } from './admin/routes.ts'
+import { approvalPopupPage } from './approvalPopup.ts'
 import { approvePageRoutes } from './auth/email/approvePage.ts'
 import { emailAuthRoutes } from './auth/email/routes.ts'
 import { type FrameChain, parseApprovalTimeout, parseChains, rpcOrigins } from './chains.ts'
@@ -178,6 +179,7 @@ export function createFrameApp(options: FrameAppOptions) {
       })
       return c.html(body, 200, frameDocumentHeaders(project.allowedOrigins, mode, connectOrigins))
     })
+    .get('/approve', approvalPopupPage(options.webRoot))
     .get('/assets/:file', async (c) => {
       const file = c.req.param('file')
       const type = ASSET_TYPES[extname(file)]
