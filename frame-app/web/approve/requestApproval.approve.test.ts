@@ -6,6 +6,7 @@ import {
   ask,
   button,
   click,
+  clickOnly,
   disabled,
   dispatchTrusted,
   events,
@@ -14,6 +15,7 @@ import {
   io,
   keyOn,
   MESSAGE,
+  pointerDown,
   press,
   screen,
   stateNow,
@@ -97,6 +99,61 @@ describe('Approve from the keyboard and the pointer', () => {
     tryKeys()
     expect(await stateNow(answer)).toBe('pending')
     expect(eventTypes()).toEqual(['APPROVAL_REQUESTED'])
+  })
+
+  test('behavior: a pointer that went down before the gate opened does not approve when it comes up after', async () => {
+    const { answer } = ask()
+    io().report()
+    await vi.advanceTimersByTimeAsync(500)
+    // Down on the disabled Approve, held while it enables (a page that moves the frame under a press).
+    pointerDown(button('Approve'))
+    await vi.advanceTimersByTimeAsync(500)
+    expect(disabled('Approve')).toBe(false)
+    clickOnly(button('Approve'))
+    expect(await stateNow(answer)).toBe('pending')
+    // A click with no pointer down at all (none a person makes) neither.
+    clickOnly(button('Approve'))
+    expect(await stateNow(answer)).toBe('pending')
+    // A whole press after it opened does.
+    click(button('Approve'))
+    await expect(answer).resolves.toBeUndefined()
+  })
+
+  test('behavior: a press begun while open does not count if the gate closed before it ended', async () => {
+    const { answer } = await visible()
+    pointerDown(button('Approve'))
+    io().report({ isVisible: false })
+    io().report()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(disabled('Approve')).toBe(false)
+    clickOnly(button('Approve'))
+    expect(await stateNow(answer)).toBe('pending')
+    keyOn(button('Approve'), 'keydown', ' ')
+    io().report()
+    await vi.advanceTimersByTimeAsync(1000)
+    keyOn(button('Approve'), 'keyup', ' ')
+    expect(await stateNow(answer)).toBe('pending')
+  })
+
+  test('behavior: a held key’s auto-repeat never approves; Space down before the gate opened neither', async () => {
+    const { answer } = ask()
+    io().report()
+    await vi.advanceTimersByTimeAsync(500)
+    const approve = button('Approve')
+    approve.focus()
+    keyOn(approve, 'keydown', ' ')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(disabled('Approve')).toBe(false)
+    // The key was held from before: its repeats, then its release.
+    keyOn(approve, 'keydown', ' ', { repeat: true })
+    keyOn(approve, 'keyup', ' ')
+    // Enter held from before: only repeats arrive once Approve is usable.
+    keyOn(approve, 'keydown', 'Enter', { repeat: true })
+    expect(await stateNow(answer)).toBe('pending')
+    expect(eventTypes()).toEqual(['APPROVAL_REQUESTED', 'APPROVAL_VISIBLE'])
+    // A fresh Enter does.
+    keyOn(approve, 'keydown', 'Enter')
+    await expect(answer).resolves.toBeUndefined()
   })
 
   test('behavior: pressing Approve does not move focus (mousedown default prevented)', async () => {
@@ -185,13 +242,16 @@ describe('hold: the screen stays up after Approve until released', () => {
   })
 
   test('behavior: Enter (and Space) approve with hold the same way', async () => {
-    for (const [type, key] of [
-      ['keydown', 'Enter'],
-      ['keyup', ' '],
+    for (const keys of [
+      [['keydown', 'Enter']],
+      [
+        ['keydown', ' '],
+        ['keyup', ' '],
+      ],
     ] as const) {
       const { hold, release } = holder()
       const { answer } = await visible(MESSAGE, { hold })
-      keyOn(button('Approve'), type, key)
+      for (const [type, key] of keys) keyOn(button('Approve'), type, key)
       await expect(answer).resolves.toBeUndefined()
       expect(hold).toHaveBeenCalledTimes(1)
       expect(screen()).not.toBeNull()

@@ -225,16 +225,22 @@ describe('the screen', () => {
     expect(document.adoptedStyleSheets).toHaveLength(0)
   })
 
-  test('behavior: focus goes to the details, not a button; Tab stays on the screen', async () => {
+  test('behavior: focus goes to the details, not a button; Tab goes details → Reject → Approve and stays on the screen', async () => {
     vi.useFakeTimers()
     await visible()
-    expect(document.activeElement).toBe(document.querySelector('.kfa-body'))
-    expect(press('Tab')).toBe(true)
-    expect(document.activeElement).toBe(button('Reject'))
+    const details = document.querySelector<HTMLElement>('.kfa-body')!
+    expect(document.activeElement).toBe(details)
+    // A scroll area in the tab order, named for assistive technology.
+    expect(details.tabIndex).toBe(0)
+    expect(details.getAttribute('role')).toBe('region')
+    expect(details.getAttribute('aria-label')).toBe('Request details')
+    // Inside the cycle the browser's own Tab moves on (not prevented); at its ends it wraps.
+    expect(press('Tab')).toBe(false)
+    button('Reject').focus()
     expect(press('Tab')).toBe(false)
     button('Approve').focus()
     expect(press('Tab')).toBe(true)
-    expect(document.activeElement).toBe(button('Reject'))
+    expect(document.activeElement).toBe(details)
     expect(press('Tab', true)).toBe(true)
     expect(document.activeElement).toBe(button('Approve'))
     // When the parent focuses the frame again, what had focus on the screen keeps it.

@@ -4,16 +4,21 @@
  * APPROVAL_VISIBLE and APPROVAL_CLOSED, and shows the frame. Loaded with `import()` only, on the first
  * unsafe request: it is not part of the frame's first load.
  *
- * One approval is on screen at a time; the others wait in order. Approve works only after the screen has
- * been visible and unchanged for APPROVAL_VISIBLE_MS (`visibility.ts`), and only for a trusted event (a real
- * click or key press, not one a script made up). The person has `timeoutMs` from when the screen shows.
+ * One approval is on screen at a time; the others wait in order. Approve works only once the gate is open
+ * (`gate.ts`: the whole screen shown at a readable size, unobscured and unchanged for APPROVAL_VISIBLE_MS, the
+ * details read to their end), only for a trusted event (a real click or key press, not one a script made
+ * up), and only for a press that began after the gate opened: a pointer or key already down then, or a key's
+ * auto-repeat, never approves. The person has `timeoutMs` from when the screen shows.
  * @module
  */
 import { APPROVAL_VISIBLE_MS, RequestAbortedError, UserRejectedRequestError } from '@keyframe/protocol/core'
 import type { BridgeContext } from '../bridge/context.ts'
+import { needsApprovalPopup } from '../popup/engine.ts'
+import { showPopupApproval } from '../popup/launcher.ts'
 import type { ApprovalDetails } from './details.ts'
-import { type ApprovalScreen, isUsable, renderApprovalScreen, setUsable } from './screen.ts'
-import { watchVisibility } from './visibility.ts'
+import { watchGate } from './gate.ts'
+import { type ApprovalScreen, isUsable, renderApprovalScreen, setHint, setUsable } from './screen.ts'
+import { intersectionVisibility, type VisibilitySource } from './visibility.ts'
 
 export type RequestApprovalContext = {
   /** The RPC_REQUEST's id, named in the APPROVAL_* events. */
@@ -46,33 +51,67 @@ type Entry = {
 
 type Shown = { entry: Entry; screen: ApprovalScreen; stop(): void }
 
-/** The approvals of one document: the one on screen and the ones waiting. */
-function createApprovals(doc: Document) {
+export type CreateApprovalsOptions = {
+  /** What tells the gate the screen is seen (default: IntersectionObserver, for a frame). */
+  visibility?: VisibilitySource
+}
+
+/**
+ * The approvals of one document: the one on screen and the ones waiting. {@link requestApproval} uses the
+ * frame's own; a document of the frame's origin that no page can draw over (a popup) makes its own with a
+ * visibility source of its own.
+ * @example
+ * const { request } = createApprovals(popup.document, { visibility: popupVisibility })
+ * await request(details, context)
+ */
+export function createApprovals(doc: Document, options: CreateApprovalsOptions = {}) {
+  const { visibility = intersectionVisibility } = options
   const win = doc.defaultView
   const queue: Entry[] = []
   let shown: Shown | undefined
 
   function show(entry: Entry) {
+    if (win && needsApprovalPopup(win)) return showInPopup(entry)
     const { details, context } = entry
     const { id, emit } = context
     const screen = renderApprovalScreen(doc, details)
-    const { root, body, approve, reject } = screen
+    const { root, body, hint, approve, reject } = screen
     let usable = false
+    // A press that began while the gate was open, not yet ended: a pointer that went down on Approve, Space
+    // that went down on it. Cleared when the gate closes: a press must begin and end after it opens.
+    let pointerDown = false
+    let spaceDown = false
 
     // Only what a person did counts: a script in this document cannot make a trusted event.
     const onApprove = (event: Event) => {
       if (event.isTrusted && usable) decide(entry)
     }
+    const onApprovePointerDown = (event: PointerEvent) => {
+      pointerDown = event.isTrusted && usable
+    }
+    const onApproveClick = (event: MouseEvent) => {
+      const began = pointerDown
+      pointerDown = false
+      if (began) onApprove(event)
+    }
     const onReject = (event: Event) => {
       if (event.isTrusted) settle(entry, new UserRejectedRequestError())
     }
     // Approve is not a <button> (see `screen.ts`): it gets a button's keys here, Enter as it goes down and
-    // Space as it comes up.
+    // Space as it comes up after going down on it. A key held down repeats: its repeats are not presses.
     const onApproveKey = (event: KeyboardEvent) => {
-      const enter = event.type === 'keydown' && event.key === 'Enter'
+      const down = event.type === 'keydown'
+      const enter = down && event.key === 'Enter'
       const space = event.key === ' '
       if (space || enter) event.preventDefault()
-      if (enter || (space && event.type === 'keyup')) onApprove(event)
+      if (event.repeat) return
+      if (enter) return onApprove(event)
+      if (!space) return
+      if (down) spaceDown = event.isTrusted && usable
+      else if (spaceDown) {
+        spaceDown = false
+        onApprove(event)
+      }
     }
     // A press does not move focus: the screen's `:focus` styles would restyle it and ask for a frame, with
     // the same holding back of the signature's tasks as a <button>'s `:active` (see `screen.ts`).
@@ -86,7 +125,7 @@ function createApprovals(doc: Document) {
         return settle(entry, new UserRejectedRequestError())
       }
       if (event.key !== 'Tab') return
-      const controls = [reject, approve].filter(isUsable)
+      const controls = [body, reject, approve].filter(isUsable)
       const active = doc.activeElement as HTMLElement | null
       const edge = event.shiftKey ? controls[0] : controls[controls.length - 1]
       if (active && controls.includes(active) && active !== edge) return
@@ -94,12 +133,14 @@ function createApprovals(doc: Document) {
       ;(event.shiftKey ? controls[controls.length - 1] : controls[0])?.focus()
     }
     // The parent focuses the iframe when it shows it; the details (not a button: a key press must not
-    // decide by accident; arrow keys scroll them) take focus unless something on the screen has it. The
+    // decide by accident; arrow keys, Page Down and End scroll them) take focus unless something on the
+    // screen has it. The
     // screen fills the frame: scrolling to it would only cost a layout on the way to Approve.
     const onWindowFocus = () => {
       if (!root.contains(doc.activeElement)) body.focus({ preventScroll: true })
     }
-    approve.addEventListener('click', onApprove)
+    approve.addEventListener('pointerdown', onApprovePointerDown)
+    approve.addEventListener('click', onApproveClick)
     approve.addEventListener('keydown', onApproveKey)
     approve.addEventListener('keyup', onApproveKey)
     approve.addEventListener('mousedown', keepFocus)
@@ -107,14 +148,20 @@ function createApprovals(doc: Document) {
     root.addEventListener('keydown', onKeyDown)
     win?.addEventListener('focus', onWindowFocus)
 
-    const stopGate = watchVisibility(root, {
-      minMs: APPROVAL_VISIBLE_MS,
-      onChange(open) {
-        usable = open
-        setUsable(approve, open)
-        if (open) emit('APPROVAL_VISIBLE', { id })
+    const stopGate = watchGate(
+      { root, body, controls: [reject, approve] },
+      {
+        minMs: APPROVAL_VISIBLE_MS,
+        visibility,
+        onChange(open) {
+          usable = open
+          if (!open) pointerDown = spaceDown = false
+          setUsable(approve, open)
+          if (open) emit('APPROVAL_VISIBLE', { id })
+        },
+        onHint: (reason) => setHint(hint, reason),
       },
-    })
+    )
     const timer = setTimeout(() => settle(entry, new UserRejectedRequestError()), context.timeoutMs)
     shown = {
       entry,
@@ -130,6 +177,28 @@ function createApprovals(doc: Document) {
     // After the event: the parent shows the frame on it, and a focus() costs a style pass (it fails while
     // the frame is hidden; the parent's focus on the iframe then brings focus here, `onWindowFocus`).
     body.focus({ preventScroll: true })
+  }
+
+  /**
+   * Where the engine cannot prove the screen visible in the page, the approval happens in a top-level popup
+   * of the frame's origin (`popup/launcher.ts`); the frame shows a summary and the button that opens it.
+   */
+  function showInPopup(entry: Entry) {
+    const { details, context } = entry
+    const popup = showPopupApproval(doc, details, {
+      approve: () => decide(entry),
+      reject: () => settle(entry, new UserRejectedRequestError()),
+    })
+    const timer = setTimeout(() => settle(entry, new UserRejectedRequestError()), context.timeoutMs)
+    shown = {
+      entry,
+      screen: popup.screen,
+      stop() {
+        clearTimeout(timer)
+        popup.stop()
+      },
+    }
+    context.emit('APPROVAL_REQUESTED', { id: context.id, method: details.method })
   }
 
   /** Shows the next waiting approval, if the screen is free. */

@@ -1,6 +1,8 @@
 /**
  * The approval screen's DOM: what is being signed, from the details the RPC handlers built from the exact
  * request, and the two buttons. Everything the dApp supplied goes in as text (`textContent`), never markup.
+ * The screen fills the frame's viewport; details that do not fit scroll inside it, in one scroll area, and
+ * the hint line and the buttons below them stay in view (what the gate in `gate.ts` checks).
  *
  * Styles go in through a constructed stylesheet (`adoptedStyleSheets`), as the passphrase prompt's do: the
  * frame's CSP (`style-src 'self'`) blocks `<style>` and style attributes, not the CSSOM. Colours come from
@@ -9,12 +11,15 @@
  * @module
  */
 import type { ApprovalCall, ApprovalDetails, DecodedCall } from './details.ts'
+import type { GateHint } from './gate.ts'
 
 export type ApprovalScreen = {
   /** The whole screen; what the visibility gate watches. */
   readonly root: HTMLElement
-  /** The scrolling details above the buttons; focusable from script only. */
+  /** The details above the buttons, scrolling inside the screen when they do not fit; in the tab order. */
   readonly body: HTMLElement
+  /** Why Approve is not usable yet, when the person can know or do something about it ({@link setHint}). */
+  readonly hint: HTMLElement
   /** A button to assistive technology and the keyboard, but not a `<button>` (why: where it is made). */
   readonly approve: HTMLElement
   readonly reject: HTMLButtonElement
@@ -30,6 +35,17 @@ export function isUsable(control: HTMLElement): boolean {
 /** Makes Approve usable or not (`aria-disabled`: it is not a `<button>`, so it has no `disabled`). */
 export function setUsable(control: HTMLElement, usable: boolean): void {
   control.setAttribute('aria-disabled', String(!usable))
+}
+
+/** What the hint says for each of the gate's reasons (`gate.ts`). */
+const HINTS: Record<Exclude<GateHint, undefined>, string> = {
+  review: 'Scroll to the end to review everything',
+  small: 'Too small to show the whole request',
+}
+
+/** Shows `hint`'s text, or nothing. Its line has a fixed height: the text does not move the screen. */
+export function setHint(element: HTMLElement, hint: GateHint): void {
+  element.textContent = hint ? HINTS[hint] : ''
 }
 
 /** Typed data nests; deeper than this a value is shown as JSON text. */
@@ -55,10 +71,13 @@ position:fixed;inset:0;display:flex;flex-direction:column;margin:0;background:va
 .kfa dd{margin:0;min-width:0;text-align:right;overflow-wrap:anywhere}
 .kfa dd.kfa-nest{flex:1}
 .kfa code,.kfa pre{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere;word-break:break-all}
-.kfa pre{margin:0;padding:10px 12px;max-height:180px;overflow:auto;white-space:pre-wrap;unicode-bidi:plaintext;border:1px solid var(--border);border-radius:12px;background:var(--surface)}
+.kfa pre{margin:0;padding:10px 12px;white-space:pre-wrap;unicode-bidi:plaintext;border:1px solid var(--border);border-radius:12px;background:var(--surface)}
 .kfa-amount{font-weight:600}
 .kfa-unlimited{color:var(--warn)}
 .kfa-actions{display:flex;gap:8px;padding:8px 20px 16px}
+.kfa-hint{flex:none;margin:0;padding:4px 20px 0;height:22px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;font-size:12px;line-height:18px;color:var(--muted)}
+.kfa-hint:empty{display:none}
+.kfa .kfa-body:focus-visible{outline-offset:-2px}
 .kfa-actions>*{flex:1;box-sizing:border-box;display:flex;align-items:center;justify-content:center;min-height:44px;padding:0 14px;border:1px solid var(--border);border-radius:12px;background:var(--surface);color:var(--text);font:inherit;font-weight:500;cursor:pointer;user-select:none}
 .kfa .kfa-approve{border-color:transparent;background:var(--accent);color:var(--on-accent)}
 .kfa :disabled,.kfa [aria-disabled=true]{opacity:.5;cursor:not-allowed}
@@ -263,10 +282,15 @@ export function renderApprovalScreen(doc: Document, details: ApprovalDetails): A
   // press asks for no frame. `requestApproval.ts` gives it a button's keys (Enter, Space).
   const approve = el('div', { className: 'kfa-approve', tabIndex: 0 }, 'Approve')
   approve.setAttribute('role', 'button')
+  approve.setAttribute('aria-describedby', 'kfa-hint')
   setUsable(approve, false)
+  // Polite: read out when it changes (the details' end reached), without cutting in.
+  const hint = el('p', { className: 'kfa-hint', id: 'kfa-hint' })
+  hint.setAttribute('aria-live', 'polite')
+  // Focusable and in the tab order: arrow keys, Page Down and End scroll it, as the gate may require.
   const body = el(
     'div',
-    { className: 'kfa-body', tabIndex: -1 },
+    { className: 'kfa-body', tabIndex: 0 },
     el('h1', { id: 'kfa-title' }, titleOf(details)),
     list(
       row('Site', code(details.origin)),
@@ -275,10 +299,13 @@ export function renderApprovalScreen(doc: Document, details: ApprovalDetails): A
     ),
     ...content(),
   )
+  body.setAttribute('role', 'region')
+  body.setAttribute('aria-label', 'Request details')
   const root = el(
     'section',
     { className: 'kfa' },
     body,
+    hint,
     el('div', { className: 'kfa-actions' }, reject, approve),
   )
   root.setAttribute('role', 'dialog')
@@ -289,6 +316,7 @@ export function renderApprovalScreen(doc: Document, details: ApprovalDetails): A
   return {
     root,
     body,
+    hint,
     approve,
     reject,
     remove() {

@@ -1,6 +1,6 @@
 /**
  * What the approval screen's tests share: jsdom plus the browser parts it lacks (IntersectionObserver v1/v2,
- * ResizeObserver), trusted clicks and keys, reading the screen, and asking for approvals. Call
+ * ResizeObserver, a layout), trusted clicks and keys, reading the screen, and asking for approvals. Call
  * {@link installApprovalBrowser} at the top of a test file.
  */
 import type { EventPayload, EventType } from '@keyframe/protocol'
@@ -61,6 +61,75 @@ export class FakeResizeObserver {
   disconnect() {}
 }
 
+/**
+ * The layout the fake browser gives the screen (jsdom lays nothing out), CSS px: the frame's viewport, the
+ * details' visible height and their whole height, and where the buttons end.
+ */
+export type Layout = {
+  width: number
+  height: number
+  details: number
+  content: number
+  buttonsBottom: number
+}
+/** The SDK's slot on a desktop: everything fits. */
+export const ROOMY: Layout = { width: 318, height: 438, details: 330, content: 240, buttonsBottom: 422 }
+let layout: Layout = ROOMY
+
+/** Lays the screen out as `changes` say, from the roomy layout, for this test; the observers are not told. */
+export function setLayout(changes: Partial<Layout>) {
+  layout = { ...ROOMY, ...changes }
+}
+
+const scrollTops = new WeakMap<Element, number>()
+const isDetails = (element: Element) => element.classList.contains('kfa-body')
+/** The rectangle of a screen element in the fake layout: the details at the top, the buttons at the bottom. */
+function rectOf(element: Element): DOMRect {
+  const { width, height, details, buttonsBottom } = layout
+  if (element.classList.contains('kfa')) return new DOMRect(0, 0, width, height)
+  if (isDetails(element)) return new DOMRect(0, 0, width, details)
+  if (element.parentElement?.classList.contains('kfa-actions'))
+    return new DOMRect(20, buttonsBottom - 44, width / 2 - 24, 44)
+  return new DOMRect(0, 0, 0, 0)
+}
+
+function installLayout() {
+  const spies = [
+    vi.spyOn(window, 'innerWidth', 'get').mockImplementation(() => layout.width),
+    vi.spyOn(window, 'innerHeight', 'get').mockImplementation(() => layout.height),
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return rectOf(this)
+    }),
+    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+      return isDetails(this) ? layout.details : 0
+    }),
+    vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockImplementation(function (this: Element) {
+      return isDetails(this) ? Math.max(layout.content, layout.details) : 0
+    }),
+    vi.spyOn(Element.prototype, 'scrollTop', 'get').mockImplementation(function (this: Element) {
+      return scrollTops.get(this) ?? 0
+    }),
+  ]
+  onTestFinished(() => {
+    for (const spy of spies) spy.mockRestore()
+    layout = ROOMY
+  })
+}
+
+/** The person scrolls the details to `top` (px from their start; the browser clamps it) or to their end. */
+export function scrollDetails(top: number | 'end') {
+  const details = document.querySelector('.kfa-body')
+  if (!details) throw new Error('No details on screen')
+  const end = Math.max(0, Math.max(layout.content, layout.details) - layout.details)
+  scrollTops.set(details, top === 'end' ? end : Math.min(top, end))
+  details.dispatchEvent(new Event('scroll'))
+}
+
+/** The browser reports a resize of the screen (ResizeObserver), after a layout change. */
+export function resized() {
+  FakeResizeObserver.last?.callback()
+}
+
 let supportsV2 = true
 /** Plays a browser without IntersectionObserver v2 (`isVisible`) for this test. */
 export function withoutV2() {
@@ -93,16 +162,30 @@ export function dispatchTrusted(target: EventTarget, event: Event) {
   eventImpl.isTrusted = true
   impl(target)._dispatch(eventImpl)
 }
-export const click = (target: EventTarget) =>
+/** A pointer going down on `target` (the start of a press). */
+export const pointerDown = (target: EventTarget) =>
+  dispatchTrusted(target, new PointerEvent('pointerdown', { bubbles: true, cancelable: true }))
+/** The click that ends a press whose pointer went down before. */
+export const clickOnly = (target: EventTarget) =>
   dispatchTrusted(target, new MouseEvent('click', { bubbles: true }))
-/** A trusted `type` of `key` on `target`; whether its default was prevented. */
-export const keyOn = (target: EventTarget, type: 'keydown' | 'keyup', key: string, shiftKey = false) => {
-  const event = new KeyboardEvent(type, { key, shiftKey, bubbles: true, cancelable: true })
+/** A whole press: the pointer down, then the click. */
+export const click = (target: EventTarget) => {
+  pointerDown(target)
+  clickOnly(target)
+}
+/** A trusted `type` of `key` on `target`; whether its default was prevented. `repeat`: a held key's repeat. */
+export const keyOn = (
+  target: EventTarget,
+  type: 'keydown' | 'keyup',
+  key: string,
+  { shiftKey = false, repeat = false } = {},
+) => {
+  const event = new KeyboardEvent(type, { key, shiftKey, repeat, bubbles: true, cancelable: true })
   dispatchTrusted(target, event)
   return event.defaultPrevented
 }
 export const press = (key: string, shiftKey = false) =>
-  keyOn(document.activeElement ?? document.body, 'keydown', key, shiftKey)
+  keyOn(document.activeElement ?? document.body, 'keydown', key, { shiftKey })
 
 // --- Reading the screen --------------------------------------------------------------------------------
 
@@ -115,6 +198,9 @@ export const rows = () =>
     row.querySelector('dt')?.textContent,
     row.querySelector('dd')?.textContent,
   ])
+/** The hint below the details, as read out ('' when there is none). */
+export const hint = () => document.querySelector('.kfa-hint')?.textContent
+
 /** The screen's buttons as assistive technology sees them: `<button>`s and `role=button` (Approve). */
 export const buttons = () => [...document.querySelectorAll<HTMLElement>('button, [role="button"]')]
 /** A button by its accessible name (its text), as Playwright's getByRole('button', { name }) finds it. */
@@ -189,6 +275,7 @@ export function installApprovalBrowser() {
     provide('IntersectionObserver', FakeIntersectionObserver)
     provide('IntersectionObserverEntry', class {})
     provide('ResizeObserver', FakeResizeObserver)
+    installLayout()
     // Chromium's entries have `isVisible` on the prototype; the gate checks for it there.
     Object.defineProperty(window.IntersectionObserverEntry.prototype, 'isVisible', { get: () => false })
   })
