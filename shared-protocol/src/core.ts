@@ -29,3 +29,4 @@ export {
   RequestTimeoutError,
 } from './errors/spec.ts'
 export * from './rules/emailCooldown.ts'
+export * from './rules/themeTokens.ts'

@@ -5,8 +5,9 @@
  * the hint line and the buttons below them stay in view (what the gate in `gate.ts` checks).
  *
  * Styles go in through a constructed stylesheet (`adoptedStyleSheets`), as the passphrase prompt's do: the
- * frame's CSP (`style-src 'self'`) blocks `<style>` and style attributes, not the CSSOM. Colours come from
- * the theme the parent syncs onto the document root, with the modal's palette as fallback. Nothing on the
+ * frame's CSP (`style-src 'self'`) blocks `<style>` and style attributes, not the CSSOM. Colours, sizes and
+ * the font are the frame's palette on the document root (`bridge/theme.ts`, `theme/palette.ts`: fills from the
+ * parent's checked tokens, text by contrast), with the modal's palette as fallback. Nothing on the
  * screen's root may fade, move or filter it: IntersectionObserver v2 would call it not visible.
  * @module
  */
@@ -58,27 +59,27 @@ const FEE_DIGITS = 6
 
 const CSS = `
 .kfa{--bg:var(--kf-bg,#17181b);--surface:var(--kf-surface,#222428);--border:var(--kf-border,#33363c);--text:var(--kf-text,#f3f4f6);--muted:var(--kf-text-muted,#a0a6b0);--accent:var(--kf-accent,#7b93ff);--on-accent:var(--kf-accent-text,#0c0f1a);--focus:var(--kf-focus,#a5b6ff);--warn:var(--kf-error,#ff7a7a);color-scheme:dark;
-position:fixed;inset:0;display:flex;flex-direction:column;margin:0;background:var(--bg);color:var(--text);font:14px/1.4 var(--kf-font-family,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif);-webkit-font-smoothing:antialiased}
+position:fixed;inset:0;display:flex;flex-direction:column;margin:0;background:var(--bg);color:var(--text);font:var(--kf-font-size,14px)/1.4 var(--kf-font-family,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif);-webkit-font-smoothing:antialiased}
 :root[data-theme=light] .kfa{--bg:var(--kf-bg,#fff);--surface:var(--kf-surface,#f3f4f6);--border:var(--kf-border,#e0e3e8);--text:var(--kf-text,#15171a);--muted:var(--kf-text-muted,#5d6470);--accent:var(--kf-accent,#3554d1);--on-accent:var(--kf-accent-text,#fff);--focus:var(--kf-focus,#3554d1);--warn:var(--kf-error,#d23c3c);color-scheme:light}
 .kfa *{box-sizing:border-box}
 .kfa-body{flex:1;overflow:auto;display:flex;flex-direction:column;gap:10px;padding:16px 20px 8px}
 .kfa h1{margin:0;font-size:16px;font-weight:600}
 .kfa h2{margin:4px 0 0;font-size:13px;font-weight:600;color:var(--muted)}
-.kfa dl{display:flex;flex-direction:column;gap:6px;margin:0;padding:10px 12px;border:1px solid var(--border);border-radius:12px;background:var(--surface)}
+.kfa dl{display:flex;flex-direction:column;gap:6px;margin:0;padding:10px 12px;border:1px solid var(--border);border-radius:var(--kf-radius-control,12px);background:var(--surface)}
 .kfa dl dl{padding:4px 0 0 10px;border:0;border-left:2px solid var(--border);border-radius:0}
 .kfa dl>div{display:flex;gap:10px;justify-content:space-between;align-items:baseline;min-width:0}
 .kfa dt{flex:none;color:var(--muted);font-size:13px}
 .kfa dd{margin:0;min-width:0;text-align:right;overflow-wrap:anywhere}
 .kfa dd.kfa-nest{flex:1}
 .kfa code,.kfa pre{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere;word-break:break-all}
-.kfa pre{margin:0;padding:10px 12px;white-space:pre-wrap;unicode-bidi:plaintext;border:1px solid var(--border);border-radius:12px;background:var(--surface)}
+.kfa pre{margin:0;padding:10px 12px;white-space:pre-wrap;unicode-bidi:plaintext;border:1px solid var(--border);border-radius:var(--kf-radius-control,12px);background:var(--surface)}
 .kfa-amount{font-weight:600}
 .kfa-unlimited{color:var(--warn)}
 .kfa-actions{display:flex;gap:8px;padding:8px 20px 16px}
 .kfa-hint{flex:none;margin:0;padding:4px 20px 0;height:22px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;font-size:12px;line-height:18px;color:var(--muted)}
 .kfa-hint:empty{display:none}
 .kfa .kfa-body:focus-visible{outline-offset:-2px}
-.kfa-actions>*{flex:1;box-sizing:border-box;display:flex;align-items:center;justify-content:center;min-height:44px;padding:0 14px;border:1px solid var(--border);border-radius:12px;background:var(--surface);color:var(--text);font:inherit;font-weight:500;cursor:pointer;user-select:none}
+.kfa-actions>*{flex:1;box-sizing:border-box;display:flex;align-items:center;justify-content:center;min-height:44px;padding:0 14px;border:1px solid var(--border);border-radius:var(--kf-radius-control,12px);background:var(--surface);color:var(--text);font:inherit;font-weight:500;cursor:pointer;user-select:none}
 .kfa .kfa-approve{border-color:transparent;background:var(--accent);color:var(--on-accent)}
 .kfa :disabled,.kfa [aria-disabled=true]{opacity:.5;cursor:not-allowed}
 .kfa :focus{outline:none}

@@ -82,7 +82,7 @@ export type BridgeContext = {
   readonly aborts: AbortRegistry
   readonly account: AccountServices | undefined
   /** Applies a theme to the frame document (the DOM in the browser, a recorder in tests). */
-  applyTheme(next: ThemeState, previous: ThemeState): void
+  applyTheme(theme: ThemeState): void
   /** Reloads the frame document. */
   reload(): void
   /** Sends a frame → parent event (never throws; delivery failures are dropped). */
@@ -120,7 +120,7 @@ export function createBridgeContext(parameters: CreateBridgeContextParameters): 
       chainId: parameters.chainId,
       session: null,
       login: null,
-      theme: { mode: undefined, variables: {} },
+      theme: { mode: undefined, tokens: {} },
       dapp: null,
     },
     aborts: createAbortRegistry(),

@@ -55,7 +55,7 @@ const validParams: { [T in RequestType]: RequestParams<T> } = {
   UPDATE_EMAIL: { newEmail: 'ada@example.org' },
   UPDATE_EMAIL_PRIMARY_OTP: { otp: '123456' },
   UPDATE_EMAIL_SECONDARY_OTP: { otp: '654321' },
-  SYNC_THEME: { themeMode: 'light', themeVariables: { '--kf-accent': '#0af' } },
+  SYNC_THEME: { themeMode: 'light', tokens: { accent: '#0af' } },
   SYNC_DAPP_DATA: {
     metadata: { name: 'Demo', url: 'https://dapp.example', icons: [] },
     sdkVersion: '0.1.0',
@@ -220,12 +220,7 @@ describe('error: invalid messages never reach a handler', () => {
   test(`oversize (> ${MAX_MESSAGE_BYTES} bytes): refused`, async () => {
     const { table, spies } = spiedHandlers()
     const big = 'a'.repeat(MAX_MESSAGE_BYTES)
-    const reply = await dispatch(
-      'SYNC_THEME',
-      envelope({ themeVariables: { '--kf-x': big } }),
-      context(),
-      table,
-    )
+    const reply = await dispatch('SYNC_THEME', envelope({ tokens: { accent: big } }), context(), table)
     expect(reply).toEqual({
       ok: false,
       error: { code: -32600, message: `Message exceeds ${MAX_MESSAGE_BYTES} bytes` },
@@ -264,18 +259,26 @@ describe('behavior: handlers', () => {
   test('SYNC_THEME applies and remembers the theme', async () => {
     const applyTheme = vi.fn()
     const ctx = context({ applyTheme })
-    await dispatch(
-      'SYNC_THEME',
-      envelope({ themeMode: 'light', themeVariables: { '--kf-accent': '#0af' } }),
-      ctx,
-    )
-    expect(ctx.state.theme).toEqual({ mode: 'light', variables: { '--kf-accent': '#0af' } })
+    await dispatch('SYNC_THEME', envelope({ themeMode: 'light', tokens: { accent: '#0af' } }), ctx)
+    expect(ctx.state.theme).toEqual({ mode: 'light', tokens: { accent: '#0af' } })
     await dispatch('SYNC_THEME', envelope({ themeMode: 'dark' }), ctx)
-    expect(ctx.state.theme).toEqual({ mode: 'dark', variables: { '--kf-accent': '#0af' } })
-    expect(applyTheme).toHaveBeenLastCalledWith(
-      { mode: 'dark', variables: { '--kf-accent': '#0af' } },
-      { mode: 'light', variables: { '--kf-accent': '#0af' } },
-    )
+    expect(ctx.state.theme).toEqual({ mode: 'dark', tokens: { accent: '#0af' } })
+    expect(applyTheme).toHaveBeenLastCalledWith({ mode: 'dark', tokens: { accent: '#0af' } })
+  })
+
+  test('SYNC_THEME: free CSS is refused (-32602) and the theme stays as it was', async () => {
+    const applyTheme = vi.fn()
+    const ctx = context({ applyTheme })
+    for (const params of [
+      { themeVariables: { '--kf-text': 'transparent' } },
+      { tokens: { background: 'url("data:image/svg+xml,<svg/>")' } },
+      { tokens: { accent: 'var(--kf-bg)' } },
+    ]) {
+      const reply = await dispatch('SYNC_THEME', envelope(params), ctx)
+      expect(reply).toMatchObject({ ok: false, error: { code: -32602 } })
+    }
+    expect(applyTheme).not.toHaveBeenCalled()
+    expect(ctx.state.theme).toEqual({ mode: undefined, tokens: {} })
   })
 
   test('SYNC_DAPP_DATA remembers the dApp', async () => {

@@ -4,14 +4,7 @@ import type { ThemeRoot } from './theme.ts'
 export function fakeThemeRoot(): { root: ThemeRoot; properties: Map<string, string> } {
   const properties = new Map<string, string>()
   const root: ThemeRoot = {
-    style: {
-      setProperty: (name, value) => void properties.set(name, value),
-      removeProperty: (name) => {
-        const value = properties.get(name) ?? ''
-        properties.delete(name)
-        return value
-      },
-    },
+    style: { setProperty: (name, value) => void properties.set(name, value) },
     dataset: {},
   }
   return { root, properties }

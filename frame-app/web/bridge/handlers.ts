@@ -45,9 +45,8 @@ export const handlers: Handlers = {
   UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,
 
   SYNC_THEME: async (params, ctx) => {
-    const previous = ctx.state.theme
-    const next = nextTheme(previous, params)
-    ctx.applyTheme(next, previous)
+    const next = nextTheme(ctx.state.theme, params)
+    ctx.applyTheme(next)
     ctx.state.theme = next
     return null
   },

@@ -209,12 +209,12 @@ describe('behavior: every request from the parent gets a typed reply', () => {
 
   test('SYNC_THEME reaches the frame document', async () => {
     const { frame, parent, root, properties } = start()
-    deliver(frame, request('SYNC_THEME', { themeMode: 'dark', themeVariables: { '--kf-accent': '#0af' } }), {
+    deliver(frame, request('SYNC_THEME', { themeMode: 'dark', tokens: { accent: '#00aaff' } }), {
       source: parent,
     })
     await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledOnce())
     expect(root.dataset.theme).toBe('dark')
-    expect(properties.get('--kf-accent')).toBe('#0af')
+    expect(properties.get('--kf-accent')).toBe('#00aaff')
   })
 
   test('RELOAD: the reply is posted before the frame reloads', async () => {

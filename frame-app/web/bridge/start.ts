@@ -78,7 +78,7 @@ export function startBridge(parameters: StartBridgeParameters): Bridge {
     chainId: parameters.chainId,
     ...(parameters.chains && { chains: parameters.chains }),
     ...(parameters.approvalTimeoutMs !== undefined && { approvalTimeoutMs: parameters.approvalTimeoutMs }),
-    applyTheme: (next, previous) => applyTheme(win.document.documentElement, next, previous),
+    applyTheme: (theme) => applyTheme(win.document.documentElement, theme),
     reload: () => win.location.reload(),
     emit,
     ...(parameters.account ? { account: parameters.account(emit) } : {}),

@@ -69,15 +69,19 @@ describe('frame', () => {
     expect(frame.element()!.getAttribute('src')).toContain('chainId=eip155%3A31337')
   })
 
-  test('behavior: after READY the frame gets the theme and the dApp data', async () => {
-    const kf = create({ themeMode: 'light', themeVariables: { '--kf-accent': '#123456' } })
+  test('behavior: after READY the frame gets the theme tokens and the dApp data', async () => {
+    const kf = create({
+      themeMode: 'light',
+      themeVariables: { '--kf-accent': '#123456', '--kf-text': 'transparent', '--kf-radius-control': '8px' },
+    })
     const frame = await readyFrame(kf)
     // Only after READY, to the frame's exact origin.
     expect(frames.requests().every((r) => r.targetOrigin === FRAME_ORIGIN)).toBe(true)
     expect(frames.of(frame.element())!.requests()).toHaveLength(2)
     const byName = Object.fromEntries(sent())
     expect(byName).toEqual({
-      SYNC_THEME: { themeMode: 'light', themeVariables: { '--kf-accent': '#123456' } },
+      // The modal's text colour styles the modal only; the frame picks its own.
+      SYNC_THEME: { themeMode: 'light', tokens: { accent: '#123456', radius: 8 } },
       SYNC_DAPP_DATA: {
         metadata: { name: 'Demo', url: 'http://localhost:3000', icons: [] },
         sdkVersion: SDK_VERSION,
@@ -111,6 +115,19 @@ describe('frame', () => {
     expect(sent().map(([type]) => type)).toEqual(['SYNC_THEME', 'SYNC_DAPP_DATA'])
     expect(frame.pending()).toEqual([])
     expect(onAlert).not.toHaveBeenCalled()
+  })
+
+  test('error: theme variables the frame would read but cannot take are left out, with THEME_IGNORED', async () => {
+    const onAlert = vi.fn()
+    const kf = create({
+      onAlert,
+      themeVariables: { '--kf-accent': 'rgba(0,0,0,0)', '--kf-bg': 'url("data:image/svg+xml,<svg/>")' },
+    })
+    await readyFrame(kf)
+    expect(Object.fromEntries(sent()).SYNC_THEME).toEqual({ themeMode: 'dark', tokens: {} })
+    expect(onAlert).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'THEME_IGNORED', names: ['--kf-accent', '--kf-bg'] }),
+    )
   })
 
   test('error: a refused sync is reported as FRAME_SYNC_FAILED', async () => {

@@ -15,6 +15,7 @@ import { SDK_VERSION } from '../version.ts'
 import { getAccount } from './account.ts'
 import { attachFrame, namespaceOf, restoreConnection } from './connection.ts'
 import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
+import { frameTheme } from './frameTheme.ts'
 import { endInjected, restoreInjected } from './injected.ts'
 import { createMemoryStorage, defaultStorage, type LoginCacheStorage } from './loginCache.ts'
 import { watchUnsupportedChain } from './network.ts'
@@ -56,6 +57,8 @@ export type KeyframeAlert =
   | FrameAlert
   | { code: 'MISSING_PROJECT_ID'; message: string }
   | { code: 'FRAME_SYNC_FAILED'; message: string; cause?: unknown }
+  /** `themeVariables` the frame would read but whose values it does not take (README "Theming"). */
+  | { code: 'THEME_IGNORED'; message: string; names: readonly string[] }
 
 export type KeyframeOptions = {
   /** Your project id on the Keyframe frame server. Required. */
@@ -66,7 +69,10 @@ export type KeyframeOptions = {
   networks: readonly KeyframeNetwork[]
   /** Default `'dark'`. */
   themeMode?: ThemeMode
-  /** CSS custom properties that override the theme, e.g. `{ '--kf-accent': '#7c5cff' }`. */
+  /**
+   * CSS custom properties that override the modal's theme, e.g. `{ '--kf-accent': '#7c5cff' }`. The frame's
+   * screens take only their tokens (opaque hex colours, bounded sizes, a listed font): see README "Theming".
+   */
   themeVariables?: ThemeVariables
   /** The dApp as the frame shows it. */
   metadata?: KeyframeMetadata
@@ -290,7 +296,16 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
 
   function syncFrame(client: FrameClient) {
     const { themeMode, themeVariables } = store.getState()
-    client.request('SYNC_THEME', { themeMode, themeVariables }).catch(reportSyncFailure)
+    // Only the closed set of tokens reaches the frame; what does not fit is left out, and said.
+    const { tokens, ignored } = frameTheme(themeVariables)
+    if (ignored.length > 0) {
+      alert({
+        code: 'THEME_IGNORED',
+        message: `Keyframe: the frame's screens take opaque #rgb/#rrggbb colours, bounded px sizes and a listed font family; ignored ${ignored.join(', ')}.`,
+        names: ignored,
+      })
+    }
+    client.request('SYNC_THEME', { themeMode, tokens }).catch(reportSyncFailure)
     client
       .request('SYNC_DAPP_DATA', {
         ...(options.metadata

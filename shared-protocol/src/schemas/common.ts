@@ -29,11 +29,6 @@ export const socialProvider = z.enum(SOCIAL_PROVIDERS)
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'Invalid url' })
 /** A request id: crypto.randomUUID(). */
 export const requestId = z.uuid('Invalid request id')
-/** Theme variables: CSS custom property names → values. */
-export const themeVariables = z.record(
-  z.string().check(z.regex(/^--[a-zA-Z0-9-]{1,64}$/, 'Invalid theme variable name')),
-  z.union([z.string().check(z.maxLength(256)), z.number()]),
-)
 /** An empty params object (request types without params). */
 export const noParams = z.strictObject({})
 /** An empty result. */

@@ -12,10 +12,9 @@ import {
   otp,
   requestId,
   socialProvider,
-  themeMode,
-  themeVariables,
   user,
 } from '../schemas/common.ts'
+import { syncThemeParams } from '../schemas/theme.ts'
 import {
   APPROVAL_REQUEST_TIMEOUT_MS,
   CONNECT_TIMEOUT_MS,
@@ -135,15 +134,7 @@ export const requests = {
   ),
   UPDATE_EMAIL_PRIMARY_OTP: row(z.strictObject({ otp }), noResult, withSession),
   UPDATE_EMAIL_SECONDARY_OTP: row(z.strictObject({ otp }), z.object({ newEmail: email }), withSession),
-  SYNC_THEME: row(
-    z.strictObject({
-      themeMode: z.optional(themeMode),
-      themeVariables: z.optional(themeVariables),
-      w3mThemeVariables: z.optional(themeVariables),
-    }),
-    noResult,
-    local,
-  ),
+  SYNC_THEME: row(syncThemeParams, noResult, local),
   SYNC_DAPP_DATA: row(
     z.strictObject({
       metadata: z.optional(
