@@ -4,7 +4,8 @@
  * environment by `env.ts`, or directly by devstack and the test harness through {@link createConfig}.
  * @module
  */
-import { allowedOriginSchema as allowedOrigin, parseAllowedOrigin, schemas } from '@keyframe/protocol'
+import { allowedOriginSchema, parseAllowedOrigin, schemas } from '@keyframe/protocol'
+import { projectOriginCheck } from '@keyframe/server-kit'
 import * as z from 'zod/mini'
 
 export type ChainConfig = {
@@ -73,6 +74,8 @@ export const DEFAULT_POLL_INTERVAL_MS = 1000
 const hexAddress = schemas.evmAddress as unknown as z.ZodMiniType<`0x${string}`, `0x${string}`>
 const httpUrl = z.url({ protocol: /^(https?|wss?)$/, error: 'Invalid url' })
 const positiveInt = z.int().check(z.positive())
+/** The protocol's rules, then the deployment's: https only (loopback excepted), no wildcard over a public suffix. */
+const allowedOrigin = allowedOriginSchema.check(projectOriginCheck)
 
 const tokenSchema = z.object({
   address: hexAddress,

@@ -59,7 +59,7 @@ describe('loadChainApiEnv', () => {
       PGLITE_DIR: '/tmp/x',
       CHAINS: JSON.stringify([CHAIN]),
       PROJECTS: JSON.stringify([
-        { id: 'a', allowedOrigins: ['http://A.test'], rpcRateLimit: { max: 5, windowMs: 100 } },
+        { id: 'a', allowedOrigins: ['https://A.test'], rpcRateLimit: { max: 5, windowMs: 100 } },
       ]),
       PRICES: JSON.stringify({ 'eip155:31337/slip44:60': 2500 }),
       SPAM_CONTRACTS: 'eip155:31337:0xAbCdEf0000000000000000000000000000000001, ',
@@ -70,7 +70,7 @@ describe('loadChainApiEnv', () => {
     expect(env).toMatchObject({ port: 6000, host: '0.0.0.0', pgliteDir: '/tmp/x' })
     expect(env.config).toMatchObject({
       publicUrl: 'http://chain.local:6000',
-      projects: [{ id: 'a', allowedOrigins: ['http://a.test'], rpcRateLimit: { max: 5, windowMs: 100 } }],
+      projects: [{ id: 'a', allowedOrigins: ['https://a.test'], rpcRateLimit: { max: 5, windowMs: 100 } }],
       prices: { 'eip155:31337/slip44:60': 2500 },
       spamContracts: ['eip155:31337:0xabcdef0000000000000000000000000000000001'],
       nameSuffix: '.example.id',
@@ -149,6 +149,18 @@ describe('loadChainApiEnv', () => {
     [
       { PROJECTS: JSON.stringify([{ id: 'a', allowedOrigins: ['*'] }]) },
       'Invalid project "a": allowedOrigins.0:',
+    ],
+    [
+      {
+        PROJECTS: JSON.stringify([
+          { id: 'a', allowedOrigins: ['http://127.0.0.1:5173', 'http://app.a.test'] },
+        ]),
+      },
+      'Invalid project "a": allowedOrigins.1: Invalid origin "http://app.a.test": only https: origins are allowed',
+    ],
+    [
+      { PROJECTS: JSON.stringify([{ id: 'a', allowedOrigins: ['https://*.github.io'] }]) },
+      'Invalid project "a": allowedOrigins.0: Invalid origin "https://*.github.io": github.io is a public suffix',
     ],
     [
       { PRICES: JSON.stringify({ ETH: 1 }) },

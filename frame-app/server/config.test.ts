@@ -105,8 +105,29 @@ describe('parseProjects settings', () => {
     [{ id: 'bad id', allowedOrigins: ['https://a.example'] }, /projects.0.id/],
     [{ id: 'a', allowedOrigins: ['null'] }, /null/],
     [{ id: 'a', allowedOrigins: ['file:///tmp'] }, /file:/],
+    [
+      { id: 'a', allowedOrigins: ['http://127.0.0.1:5173', 'http://app.example'] },
+      'projects.0.allowedOrigins.1: Invalid origin "http://app.example": only https: origins are allowed (http: only on loopback: localhost, 127.0.0.0/8, [::1])',
+    ],
+    [
+      { id: 'a', allowedOrigins: ['https://*.github.io'] },
+      'projects.0.allowedOrigins.0: Invalid origin "https://*.github.io": github.io is a public suffix, so the wildcard would allow every site under it; list exact origins',
+    ],
+    [{ id: 'a', allowedOrigins: ['https://*.co.uk'] }, /"https:\/\/\*\.co\.uk": co\.uk is a public suffix/],
   ])('error: %j', (project, message) => {
     expect(() => parseProjects([project])).toThrow(message)
+  })
+
+  test('behavior: the dev stack (http on loopback) and https wildcards under a registrable domain pass', () => {
+    const origins = [
+      'http://127.0.0.1:5173',
+      'http://127.0.0.2:5173',
+      'http://localhost:5173',
+      'http://[::1]:5173',
+      'https://*.acme.github.io',
+      'https://*.example.co.uk',
+    ]
+    expect(parseProjects([{ id: 'a', allowedOrigins: origins }])[0]?.allowedOrigins).toEqual(origins)
   })
 })
 
@@ -131,5 +152,12 @@ describe('loadProjects (import files)', () => {
     await expect(loadProjects(join(dir, 'missing.json'))).rejects.toThrow(/Cannot read the projects file/)
     await expect(loadProjects(file('bad.json', '{'))).rejects.toThrow(/Cannot read the projects file/)
     await expect(loadProjects(file('none.json', '{}'))).rejects.toThrow(/Invalid projects config/)
+    const http = file(
+      'http.json',
+      JSON.stringify({ projects: [{ id: 'p', allowedOrigins: ['http://app.example'] }] }),
+    )
+    await expect(loadProjects(http)).rejects.toThrow(
+      `${http}: Invalid projects config:\n  projects.0.allowedOrigins.0: Invalid origin "http://app.example": only https:`,
+    )
   })
 })

@@ -4,7 +4,8 @@
  * @module
  */
 import { readFile } from 'node:fs/promises'
-import { allowedOriginSchema as allowedOrigin, parseAllowedOrigin } from '@keyframe/protocol'
+import { allowedOriginSchema, parseAllowedOrigin } from '@keyframe/protocol'
+import { projectOriginCheck } from '@keyframe/server-kit'
 import * as z from 'zod/mini'
 import { LOGIN_METHODS, type LoginMethod, RECOVERY_MODES, type RecoveryMode } from './db/schema/projects.ts'
 
@@ -42,6 +43,9 @@ export const projectNameSchema = z
   .check(
     z.regex(/^[^\p{Cc}<>"\\]{1,64}$/u, 'Expected 1-64 characters without control characters, quotes or <>'),
   )
+
+/** The protocol's rules, then the deployment's: https only (loopback excepted), no wildcard over a public suffix. */
+const allowedOrigin = allowedOriginSchema.check(projectOriginCheck)
 
 export const allowedOriginsSchema = z
   .array(allowedOrigin)

@@ -23,3 +23,4 @@ export {
   scrubWith,
   silentLogger,
 } from './log/createLogger.ts'
+export { projectOriginCheck, projectOriginProblem } from './origins/projectOrigins.ts'

@@ -138,7 +138,7 @@ describe.each(testBackends())('RPC gateway (%s)', (backend) => {
   const warnings: string[] = []
   // The clock of chain-api; it starts on a second boundary so that windows and Retry-After are exact.
   let t = Math.ceil(Date.now() / 1000) * 1000
-  const TIGHT = { id: 'tight', origin: 'http://tight.test' }
+  const TIGHT = { id: 'tight', origin: 'https://tight.test' }
 
   beforeAll(async () => {
     ;[anvil, bundler, brokenBundler] = await Promise.all([
@@ -173,7 +173,7 @@ describe.each(testBackends())('RPC gateway (%s)', (backend) => {
         projects: [
           {
             id: 'test-project',
-            allowedOrigins: ['http://dapp.test'],
+            allowedOrigins: ['https://dapp.test'],
             rpcRateLimit: { max: 100_000, windowMs: 1000 },
           },
           { id: TIGHT.id, allowedOrigins: [TIGHT.origin], rpcRateLimit: { max: 3, windowMs: 1000 } },
@@ -208,7 +208,7 @@ describe.each(testBackends())('RPC gateway (%s)', (backend) => {
     const response = await post(call(1, 'eth_chainId'))
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json')
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://dapp.test')
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://dapp.test')
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' })
   })
 

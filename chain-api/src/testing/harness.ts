@@ -33,7 +33,7 @@ export function anvilChain(
 }
 
 /** The project every harness request carries (unless `config.projects` says otherwise: then its first). */
-export const TEST_PROJECT = { id: 'test-project', origin: 'http://dapp.test' } as const
+export const TEST_PROJECT = { id: 'test-project', origin: 'https://dapp.test' } as const
 /** What the harness sends as `st` / `sv`. */
 export const TEST_SDK = { type: 'keyframe', version: '0.1.0' } as const
 

@@ -50,6 +50,12 @@ test('default: project add | list | set-origins | import on a PGlite folder', as
 test('error: misuse prints the usage; invalid origins are named', async () => {
   await expect(runAdmin(['nope'], env)).rejects.toThrow(/^Usage:/)
   await expect(runAdmin(['project', 'add', 'x', '--origin', '*'], env)).rejects.toThrow(/Invalid origin "\*"/)
+  await expect(runAdmin(['project', 'add', 'x', '--origin', 'http://app.example'], env)).rejects.toThrow(
+    'Invalid origin "http://app.example": only https: origins are allowed',
+  )
+  await expect(runAdmin(['project', 'set-origins', 'dev', 'https://*.github.io'], env)).rejects.toThrow(
+    'Invalid origin "https://*.github.io": github.io is a public suffix',
+  )
   await expect(runAdmin(['project', 'set-origins', 'missing', 'https://a.example'], env)).rejects.toThrow(
     'No project "missing"',
   )

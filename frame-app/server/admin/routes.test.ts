@@ -76,7 +76,22 @@ describe('/api/admin', () => {
     expect(((await bad.json()) as { message: string }).message).toMatch(
       /^allowedOrigins.0: Invalid origin "\*"/,
     )
+    for (const [origin, reason] of [
+      ['http://app.example', 'only https: origins are allowed'],
+      ['https://*.github.io', 'github.io is a public suffix'],
+    ]) {
+      const refused = await admin('POST', '/projects', { id: 'x', allowedOrigins: [origin] })
+      expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([
+        400,
+        expect.stringContaining(`allowedOrigins.0: Invalid origin "${origin}": ${reason}`),
+      ])
+    }
     await admin('POST', '/projects', { id: 'dup', allowedOrigins: ['https://a.example'] })
+    const http = await admin('PUT', '/projects/dup/origins', { allowedOrigins: ['http://a.example'] })
+    expect([http.status, ((await http.json()) as { message: string }).message]).toEqual([
+      400,
+      expect.stringContaining('Invalid origin "http://a.example": only https: origins are allowed'),
+    ])
     const dup = await admin('POST', '/projects', { id: 'dup', allowedOrigins: ['https://a.example'] })
     expect(dup.status).toBe(409)
     expect(

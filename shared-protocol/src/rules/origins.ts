@@ -6,8 +6,10 @@
  * `https://a.example.com` but not `https://a.b.example.com`, `https://example.com` or `https://evil-example.com`.
  * Scheme and port always match exactly. CSP `frame-ancestors` treats `*.` as any depth, so the frame may render in
  * a deeper subdomain, but its messages still get no answer. `*`, `null`, `file:` and other schemes, paths,
- * credentials and RegExps are refused. A wildcard base needs two labels (`*.com` is refused); public suffixes
- * such as `*.co.uk` are not detected, so review wildcard entries by hand.
+ * credentials and RegExps are refused. A wildcard base needs two labels (`*.com` is refused). The servers add
+ * the deployment's rules where projects are accepted (`projectOriginCheck` of server-kit): https only, loopback
+ * excepted, and no wildcard over a public suffix (`*.co.uk`, `*.github.io`); the public suffix list stays
+ * out of this browser-side module.
  * @module
  */
 
