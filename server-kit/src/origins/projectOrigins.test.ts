@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
 import { projectOriginCheck, projectOriginProblem } from './projectOrigins.ts'
@@ -73,4 +76,22 @@ describe('projectOriginCheck', () => {
       { path: [1], message: expect.stringContaining('"https://*.github.io": github.io is a public suffix') },
     ])
   })
+})
+
+test('behavior: browser code (the frame web app, the SDK, the protocol) never imports the public suffix list', () => {
+  const root = fileURLToPath(new URL('../../../', import.meta.url))
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(path)
+      return /(?<!\.test)\.ts$/.test(entry.name) ? [path] : []
+    })
+  const files = ['frame-app/web', 'parent-sdk/src', 'shared-protocol/src'].flatMap((dir) =>
+    sources(join(root, dir)),
+  )
+  expect(files.length).toBeGreaterThan(100)
+  const importers = files.filter((file) =>
+    /(?:from|import)\s*\(?\s*['"](tldts|@keyframe\/server-kit)\b/.test(readFileSync(file, 'utf8')),
+  )
+  expect(importers).toEqual([])
 })
