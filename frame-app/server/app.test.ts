@@ -293,3 +293,47 @@ test('error: API bodies over 64 KB are refused', async () => {
   expect(res.status).toBe(413)
   expect(await res.json()).toEqual({ code: 'payload_too_large', message: 'Request body too large' })
 })
+
+describe('HSTS', () => {
+  const HSTS = 'max-age=63072000; includeSubDomains'
+
+  test('behavior: every answer of a frame whose PUBLIC_URL is https carries Strict-Transport-Security', async () => {
+    const served = createFrameApp({
+      database,
+      webRoot,
+      secrets,
+      logger: silentLogger,
+      publicUrl: 'https://wallet.example.com',
+    })
+    for (const path of ['/frame?projectId=solo', '/assets/index-abc.js', '/healthz', '/nowhere', '/frame'])
+      expect(
+        (await served.request(`https://wallet.example.com${path}`)).headers.get('strict-transport-security'),
+        path,
+      ).toBe(HSTS)
+    const api = await served.request('https://wallet.example.com/api/session', {
+      headers: { origin: 'https://wallet.example.com' },
+    })
+    expect(api.headers.get('strict-transport-security')).toBe(HSTS)
+  })
+
+  test('behavior: without PUBLIC_URL the request decides; plain http (the dev stack) gets none', async () => {
+    expect(
+      (await app.request('https://wallet.example.com/healthz')).headers.get('strict-transport-security'),
+    ).toBe(HSTS)
+    expect((await app.request('http://localhost/healthz')).headers.has('strict-transport-security')).toBe(
+      false,
+    )
+    const dev = createFrameApp({
+      database,
+      webRoot,
+      secrets,
+      logger: silentLogger,
+      publicUrl: 'http://localhost:5174',
+    })
+    expect(
+      (await dev.request('http://localhost:5174/frame?projectId=dev')).headers.has(
+        'strict-transport-security',
+      ),
+    ).toBe(false)
+  })
+})

@@ -20,7 +20,12 @@ import type { CrashHook } from './crashPoint.ts'
 import type { ServerSecrets } from './crypto/keys.ts'
 import type { Database } from './db/createDatabase.ts'
 import { renderFrameHtml } from './frameHtml.ts'
-import { DEFAULT_CONTENT_SECURITY_POLICY, type FrameAncestorsMode, frameDocumentHeaders } from './headers.ts'
+import {
+  DEFAULT_CONTENT_SECURITY_POLICY,
+  type FrameAncestorsMode,
+  frameDocumentHeaders,
+  STRICT_TRANSPORT_SECURITY,
+} from './headers.ts'
 import { sameOriginOnly } from './http/sameOrigin.ts'
 import { LIMITS, type Limits } from './limits.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -147,6 +152,9 @@ export function createFrameApp(options: FrameAppOptions) {
       if (!headers.has('Content-Security-Policy'))
         headers.set('Content-Security-Policy', DEFAULT_CONTENT_SECURITY_POLICY)
       if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
+      // Served over https (PUBLIC_URL says so; without it, the request's own URL): never plain http again.
+      if ((publicUrl ?? c.req.url).startsWith('https:'))
+        headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
     })
     .get('/healthz', async (c) => {
       try {

@@ -73,6 +73,13 @@ export function frameDocumentHeaders(
   }
 }
 
+/**
+ * HSTS on every answer of a frame served over https: two years, subdomains included, so that a browser that
+ * has seen the wallet once never loads it (or its session cookie) over plain http, where a network attacker
+ * could serve a look-alike frame.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains'
+
 /** Every other response: nothing to run, nothing to frame. */
 export const DEFAULT_CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
