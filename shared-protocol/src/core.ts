@@ -29,4 +29,5 @@ export {
   RequestTimeoutError,
 } from './errors/spec.ts'
 export * from './rules/emailCooldown.ts'
+export * from './rules/contrast.ts'
 export * from './rules/themeTokens.ts'

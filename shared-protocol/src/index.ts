@@ -11,6 +11,7 @@ export { type CheckedRpcCall, checkRpcCall, type RpcCall } from './rpc/validate.
 export * from './rules/accountName.ts'
 export * from './rules/assets.ts'
 export * from './rules/coinType.ts'
+export * from './rules/contrast.ts'
 export * from './rules/display.ts'
 export * from './rules/emailCooldown.ts'
 export * from './rules/gas.ts'

@@ -1,5 +1,5 @@
+import { contrastRatio } from '@keyframe/protocol/core'
 import { describe, expect, test } from 'vitest'
-import { contrastRatio } from '../theme/contrast.ts'
 import { fakeThemeRoot } from './fakeThemeRoot.ts'
 import { applyTheme, nextTheme, type ThemeState } from './theme.ts'
 

@@ -1,7 +1,12 @@
-import { THEME_FONT_FAMILIES, THEME_MODES, type ThemeTokens } from '@keyframe/protocol/core'
+import {
+  contrastRatio,
+  leastContrast,
+  THEME_FONT_FAMILIES,
+  THEME_MODES,
+  type ThemeTokens,
+} from '@keyframe/protocol/core'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { contrastRatio, leastContrast } from './contrast.ts'
 import { FONT_STACKS, ink, type Palette, paletteFor } from './palette.ts'
 
 /** The lowest contrast of each promise a palette makes (palette.ts's field comments). */
@@ -44,19 +49,6 @@ const tokens: fc.Arbitrary<ThemeTokens> = fc.record(
   },
   { requiredKeys: [] },
 )
-
-describe('contrastRatio', () => {
-  test('behavior: the WCAG reference points', () => {
-    expect(contrastRatio('#000', '#fff')).toBeCloseTo(21, 5)
-    expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.48, 2)
-    expect(contrastRatio('#fff', '#FFFFFF')).toBe(1)
-  })
-
-  test('error: anything but an opaque hex colour', () => {
-    expect(() => contrastRatio('transparent', '#fff')).toThrow(TypeError)
-    expect(() => contrastRatio('#ffffff00', '#fff')).toThrow(TypeError)
-  })
-})
 
 describe('paletteFor', () => {
   test('default: the modal palette of each mode', () => {

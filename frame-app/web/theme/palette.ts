@@ -5,8 +5,15 @@
  * own, picked here by WCAG contrast against the fills it sits on (SECURITY §0).
  * @module
  */
-import type { ThemeFontFamily, ThemeMode, ThemeTokens } from '@keyframe/protocol/core'
-import { CONTROL_CONTRAST, leastContrast, relativeLuminance, TEXT_CONTRAST } from './contrast.ts'
+import {
+  CONTROL_CONTRAST,
+  leastContrast,
+  relativeLuminance,
+  TEXT_CONTRAST,
+  type ThemeFontFamily,
+  type ThemeMode,
+  type ThemeTokens,
+} from '@keyframe/protocol/core'
 
 export type Palette = {
   /** Which way the palette reads: dark text on a light background (`light`) or the reverse. */

@@ -1,8 +1,9 @@
 /**
- * WCAG 2.x contrast of opaque colours given as `#rgb` / `#rrggbb` (the theme schema's only colour form).
+ * WCAG 2.x contrast of opaque colours given as `#rgb` / `#rrggbb` (the theme schema's only colour form): the
+ * frame picks its text colours with it, and the e2e suites check what the browser drew with it.
  * @module
  */
-import { isThemeColor } from '@keyframe/protocol/core'
+import { isThemeColor } from './themeTokens.ts'
 
 /** The contrast WCAG 2.1 AA asks of text (1.4.3) and of controls' boundaries (1.4.11). */
 export const TEXT_CONTRAST = 4.5
