@@ -1,64 +1,25 @@
 import { randomBytes } from 'node:crypto'
-import { bytesToHex } from '@noble/hashes/utils.js'
 import { eq } from 'drizzle-orm'
 import { combine, split } from 'shamir-secret-sharing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { entropyToSeed, generateEntropy } from '../../web/wallet/entropy.ts'
-import { deriveEvmAccount } from '../../web/wallet/evm.ts'
-import { decryptRecoveryShare, encryptRecoveryShare, type RecoveryBlob } from '../../web/wallet/recovery.ts'
-import { reconstruct, splitForDevice, splitForRecovery } from '../../web/wallet/shares.ts'
-import { deriveSolanaAccount } from '../../web/wallet/solana.ts'
+import { decryptRecoveryShare, type RecoveryBlob } from '../../web/wallet/recovery.ts'
+import { reconstruct } from '../../web/wallet/shares.ts'
 import { openEnvelope } from '../crypto/envelope.ts'
 import { auditLog } from '../db/schema/limits.ts'
 import { authShares, recoveryShares } from '../db/schema/shares.ts'
 import { devices } from '../db/schema/users.ts'
-import { codeIn, createHarness, type Harness } from '../testing/harness.ts'
+import { createHarness, type Harness } from '../testing/harness.ts'
 import { testBackends } from '../testing/testDatabase.ts'
+import { b64u, newWallet, PASSPHRASE } from '../testing/wallets.ts'
 
 const MINUTE = 60_000
 let n = 0
 const address = (label: string) => `${label}-${++n}@example.net`
-const b64u = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url')
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'))
 
 /** 0x04‖x‖y → 0x02/03‖x, as the server stores it. */
 const compressed = (uncompressed: string) =>
   `0x${Number.parseInt(uncompressed.slice(-2), 16) % 2 === 1 ? '03' : '02'}${uncompressed.slice(4, 68)}`
-const PASSPHRASE = 'correct horse battery staple'
-/** Cheap scrypt for tests (the frame's default is N = 2^17). */
-const FAST = { N: 2 ** 14, r: 8, p: 1 }
-
-/** What the frame does on first login (web/wallet): entropy, addresses, both 2-of-2 splits, the recovery blob. */
-async function newWallet(mode: 'passphrase' | 'operator' = 'passphrase') {
-  const walletId = crypto.randomUUID()
-  const entropy = generateEntropy()
-  const seed = await entropyToSeed(entropy)
-  const evm = deriveEvmAccount(seed)
-  const solana = deriveSolanaAccount(seed)
-  const { deviceShare, authShare } = await splitForDevice(entropy)
-  const recovery = await splitForRecovery(entropy)
-  const recoveryBlob = await encryptRecoveryShare({
-    walletId,
-    share: recovery.recoveryShare,
-    passphrase: PASSPHRASE,
-    params: FAST,
-  })
-  return {
-    entropy,
-    deviceShare,
-    body: {
-      walletId,
-      address: evm.address,
-      publicKey: `0x${bytesToHex(evm.publicKey)}`,
-      solanaAddress: solana.address,
-      authShare: b64u(authShare),
-      recovery:
-        mode === 'passphrase'
-          ? { mode, authShare: b64u(recovery.authShare), recoveryBlob }
-          : { mode, authShare: b64u(recovery.authShare), recoveryShare: b64u(recovery.recoveryShare) },
-    },
-  }
-}
 
 describe.each(testBackends())('share vault (%s)', (backend) => {
   let h: Harness
@@ -127,19 +88,19 @@ describe.each(testBackends())('share vault (%s)', (backend) => {
     expect(twice.json).toEqual({ code: 'wallet_exists', message: 'This account already has a wallet' })
   })
 
-  test('behavior: auth_d is released only within 15 minutes of the last factor', async () => {
+  test('behavior: auth_d goes to its own device signature with no new code; storing one needs a 15-minute factor', async () => {
     const { login } = await registered()
     const release = () => h.call('GET', `/api/shares/device/${login.device.id}`, undefined, login.auth)
-    h.advance(15 * MINUTE)
+    h.advance(6 * 24 * 60 * MINUTE)
     expect((await release()).status).toBe(200)
-    h.advance(1)
-    const stale = await release()
-    expect(stale.status).toBe(403)
-    expect(stale.json).toEqual({
-      code: 'fresh_factor_required',
-      message: 'Please confirm it is you with a new code',
+    // The session alone, unsigned, gets nothing.
+    const unsigned = await h.call('GET', `/api/shares/device/${login.device.id}`, undefined, {
+      ...login.auth,
+      device: null,
     })
-    // Storing a share needs the same freshness.
+    expect(unsigned.status).toBe(403)
+    expect(unsigned.json.code).toBe('device_proof_invalid')
+    // Storing a share needs a fresh factor.
     const put = await h.call(
       'PUT',
       '/api/shares/device',
@@ -147,11 +108,10 @@ describe.each(testBackends())('share vault (%s)', (backend) => {
       login.auth,
     )
     expect(put.status).toBe(403)
-    // A fresh factor reopens it.
-    await h.call('POST', '/api/session/factor', undefined, login.auth)
-    const code = codeIn(await h.mail.waitFor(login.email, { subject: 'confirmation' }))
-    await h.call('POST', '/api/session/factor/verify', { otp: code }, login.auth)
-    expect((await release()).status).toBe(200)
+    expect(put.json).toEqual({
+      code: 'fresh_factor_required',
+      message: 'Please confirm it is you with a new code',
+    })
   })
 
   test('behavior: the recovery set is released only within 5 minutes of the last factor', async () => {
