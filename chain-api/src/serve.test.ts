@@ -1,5 +1,8 @@
+import { SERVER_TIMEOUTS } from '@keyframe/server-kit'
+import { stalledRequest } from '@keyframe/server-kit/testing/stalledRequest'
 import { describe, expect, it } from 'vitest'
 import { createConfig } from './config.ts'
+import { gatewayModule } from './gateway/module.ts'
 import { silentLogger } from './logger.ts'
 import type { ChainApiModule } from './module.ts'
 import { startChainApi } from './serve.ts'
@@ -59,6 +62,33 @@ describe('startChainApi', () => {
     expect(started).toBe(false)
     // With port 0 the URL is only known once listening; selfPublicUrl makes it the public URL.
     expect(api.ctx.config.publicUrl).toBe(api.url)
+  })
+
+  it('closes a gateway call whose body never arrives (408) within a few seconds', {
+    timeout: 90_000,
+  }, async () => {
+    const api = await startChainApi({
+      config: createConfig({
+        chains: [
+          {
+            id: 31337,
+            name: 'Never asked',
+            rpcUrl: 'http://127.0.0.1:9',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          },
+        ],
+        projects: [{ id: 'p', allowedOrigins: [] }],
+      }),
+      modules: [gatewayModule],
+      logger: silentLogger,
+    })
+    try {
+      const { answer, ms } = await stalledRequest(api.url, '/v1/?chainId=eip155:31337&projectId=p')
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+      expect(ms).toBeLessThan(SERVER_TIMEOUTS.requestTimeout + 1_500)
+    } finally {
+      await api.close()
+    }
   })
 
   it('refuses two modules with the same name', async () => {

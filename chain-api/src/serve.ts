@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
-import { type Database, openDatabase } from '@keyframe/server-kit'
+import { type Database, openDatabase, SERVER_TIMEOUTS } from '@keyframe/server-kit'
 import type { Hono } from 'hono'
 import { createChainApiApp } from './app.ts'
 import { createChainRegistry } from './chains/registry.ts'
@@ -105,6 +105,8 @@ export async function startChainApi(options: StartChainApiOptions): Promise<Chai
         fetch: (request, env) => (app ? app.fetch(request, env) : new Response('Starting', { status: 503 })),
         port: options.port ?? 0,
         hostname,
+        // A request whose headers or body never arrive is closed (408) after a few seconds.
+        serverOptions: SERVER_TIMEOUTS,
       },
       () => {
         s.off('error', reject)

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SERVER_TIMEOUTS } from '@keyframe/server-kit'
+import { stalledRequest } from '@keyframe/server-kit/testing/stalledRequest'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { type FrameServer, startFrameServer } from './serve.ts'
 
@@ -99,3 +101,15 @@ test('behavior: close() stops listening', async () => {
   await expect(fetch(`${other.url}/healthz`)).rejects.toThrow()
   // A PGlite of its own starts here: seconds on a busy CI machine.
 }, 30_000)
+
+test.each([
+  ['/approve-device', 'application/x-www-form-urlencoded'],
+  ['/api/auth/email/start', 'application/json'],
+])(
+  'error: a POST to %s whose body never arrives is closed (408) within a few seconds',
+  async (path, contentType) => {
+    const { answer, ms } = await stalledRequest(server.url, path, { contentType })
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+    expect(ms).toBeLessThan(SERVER_TIMEOUTS.requestTimeout + 1_500)
+  },
+)

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import { SERVER_TIMEOUTS } from '@keyframe/server-kit'
 import { createFrameApp, type FrameAppOptions } from './app.ts'
 import { parseApprovalTimeout, parseChains } from './chains.ts'
 import { type ProjectInput, parseProjects } from './config.ts'
@@ -88,7 +89,8 @@ export async function startFrameServer(options: StartFrameServerOptions): Promis
   janitor.unref()
 
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+    // A request whose headers or body never arrive is closed (408) after a few seconds.
+    const server = serve({ fetch: app.fetch, port, hostname, serverOptions: SERVER_TIMEOUTS }, (info) => {
       server.off('error', reject)
       const host = hostname.includes(':') ? `[${hostname}]` : hostname
       resolve({

@@ -11,6 +11,7 @@ export {
 } from './db/openDatabase.ts'
 export { columnName, compileStatement, renderQuery, runNamed, type StatementValue } from './db/statements.ts'
 export { type ErrorBody, fail, failRetryAfter } from './http/errors.ts'
+export { SERVER_TIMEOUTS } from './http/serverTimeouts.ts'
 export { issuesMessage, jsonBody, parseOrFail, queryParams } from './http/validate.ts'
 export {
   type CreateLoggerOptions,
