@@ -25,6 +25,10 @@ function page(title: string, body: string): string {
 export function approvePageRoutes(ctx: ServerContext) {
   const headers = { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' }
   const projectName = async (id: string) => (await getProject(ctx.db, id))?.name ?? 'Keyframe'
+  const unreadable = page(
+    'This request could not be read',
+    '<p>Open the link from the mail again and press the button there.</p>',
+  )
   const expired = page(
     'This link no longer works',
     '<p>It expired, was already used, or was replaced by a newer one. Start again from the app to get a new link.</p>',
@@ -56,7 +60,13 @@ export function approvePageRoutes(ctx: ServerContext) {
       )
     })
     .post('/', async (c) => {
-      const form = await c.req.parseBody()
+      let form: Record<string, unknown>
+      try {
+        form = await c.req.parseBody()
+      } catch {
+        // A multipart body without a usable boundary, or otherwise unreadable: the client's fault, not a 500.
+        return c.html(unreadable, 400, headers)
+      }
       const id = typeof form.c === 'string' ? form.c : ''
       const token = typeof form.t === 'string' ? form.t : ''
       if (!ID.test(id) || !TOKEN.test(token)) return c.html(expired, 400, headers)
