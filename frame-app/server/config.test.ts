@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { loadProjects, parseProjects } from './config.ts'
+import { loadProjects, parseProjects, storedOriginProblems } from './config.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'keyframe-projects-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -159,5 +159,22 @@ describe('loadProjects (import files)', () => {
     await expect(loadProjects(http)).rejects.toThrow(
       `${http}: Invalid projects config:\n  projects.0.allowedOrigins.0: Invalid origin "http://app.example": only https:`,
     )
+  })
+})
+
+describe('storedOriginProblems', () => {
+  test('behavior: names each stored origin that the rules now refuse, with the command that replaces it', () => {
+    expect(
+      storedOriginProblems([
+        {
+          id: 'old',
+          allowedOrigins: ['http://127.0.0.1:5173', 'http://app.old.example', 'https://*.github.io'],
+        },
+        { id: 'fine', allowedOrigins: ['https://app.fine.example'] },
+      ]),
+    ).toEqual([
+      'old: Invalid origin "http://app.old.example": only https: origins are allowed (http: only on loopback: localhost, 127.0.0.0/8, [::1]) (replace it: `admin project set-origins old …`)',
+      'old: Invalid origin "https://*.github.io": github.io is a public suffix, so the wildcard would allow every site under it; list exact origins (replace it: `admin project set-origins old …`)',
+    ])
   })
 })

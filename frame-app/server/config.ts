@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { allowedOriginSchema, parseAllowedOrigin } from '@keyframe/protocol'
-import { projectOriginCheck } from '@keyframe/server-kit'
+import { projectOriginCheck, projectOriginProblem } from '@keyframe/server-kit'
 import * as z from 'zod/mini'
 import { LOGIN_METHODS, type LoginMethod, RECOVERY_MODES, type RecoveryMode } from './db/schema/projects.ts'
 
@@ -79,6 +79,24 @@ function describe(issue: z.core.$ZodIssue): string {
 /** Canonical origins, duplicates dropped. */
 export function canonicalOrigins(origins: readonly string[]): string[] {
   return [...new Set(origins.map(parseAllowedOrigin))]
+}
+
+/**
+ * Origins stored before the https-only and public-suffix rules: they still work, so the server names them at
+ * start with the command that replaces them.
+ * @example
+ * storedOriginProblems([{ id: 'acme', allowedOrigins: ['http://app.acme.com'], … }])
+ * // ['acme: Invalid origin "http://app.acme.com": only https: … (replace it: `admin project set-origins acme …`)']
+ */
+export function storedOriginProblems(projects: readonly Pick<Project, 'id' | 'allowedOrigins'>[]): string[] {
+  return projects.flatMap((project) =>
+    project.allowedOrigins.flatMap((origin) => {
+      const problem = projectOriginProblem(origin)
+      return problem
+        ? [`${project.id}: ${problem} (replace it: \`admin project set-origins ${project.id} …\`)`]
+        : []
+    }),
+  )
 }
 
 function withDefaults(project: z.output<typeof projectInputSchema>): Project {

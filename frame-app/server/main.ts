@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEV_PROJECT, loadProjects } from './config.ts'
+import { DEV_PROJECT, loadProjects, storedOriginProblems } from './config.ts'
 import { crashHookFromEnv } from './crashPoint.ts'
 import { createDatabase } from './db/createDatabase.ts'
 import { assertOperatorKey, assertWebBuilt, ConfigError, loadServerConfig } from './env.ts'
@@ -63,6 +63,7 @@ for (const project of projects) {
     `  ${project.id}: ${config.publicUrl ?? server.url}/frame?projectId=${project.id}  (allows ${project.allowedOrigins.join(', ')})`,
   )
 }
+for (const problem of storedOriginProblems(projects)) console.warn(`  ${problem}`)
 if (projects.length === 0)
   console.log(
     '  No project yet: add one with `npm run -w frame-app admin -- project add <id> --origin <dApp origin>`',
