@@ -135,6 +135,15 @@ describe('loadServerConfig', () => {
     expect(problems('{}')).toEqual(['CHAINS: chains: Expected an array of chains'])
   })
 
+  test('parameters: TRUSTED_PROXY_HOPS, proxies that append to X-Forwarded-For (default 0); anything else is named', () => {
+    expect(loadServerConfig(production).trustedProxyHops).toBe(0)
+    expect(loadServerConfig({ ...production, TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2)
+    for (const value of ['-1', '1.5', 'yes', '11'])
+      expect(() => loadServerConfig({ ...production, TRUSTED_PROXY_HOPS: value })).toThrow(
+        'TRUSTED_PROXY_HOPS must be a whole number from 0 to 10',
+      )
+  })
+
   test('behavior: development fills in secrets once and keeps them (0600)', () => {
     const file = join(dir, 'dev-secrets.json')
     const a = loadServerConfig({}, { devSecretsFile: file })
