@@ -211,7 +211,7 @@ describe.each(testBackends())('per-client and per-project login limits (%s)', (b
     } finally {
       await proxied.close()
     }
-  })
+  }, 60_000)
 
   test('behavior: a project has an hourly ceiling on login mails; other projects are not touched', async () => {
     h.advance(60 * MINUTE)
