@@ -9,9 +9,23 @@
  */
 import type { Stack } from '@keyframe/devstack'
 import { contrastRatio } from '@keyframe/protocol/core'
-import type { Frame, FrameLocator, Locator, Page } from '@playwright/test'
-import { toHex, verifyMessage } from 'viem'
-import { dialog, FRAME_TITLE, frameOf, framePrompt } from '../support/email.ts'
+import type { Frame, FrameLocator, Locator, Page, TestInfo } from '@playwright/test'
+import { getAddress, toHex, verifyMessage } from 'viem'
+import {
+  codeFromMail,
+  createPassphrase,
+  dialog,
+  expectConnected,
+  FRAME_TITLE,
+  frameOf,
+  framePrompt,
+  newPassphrase,
+  rememberSessionToken,
+  SUBJECT,
+  submitEmail,
+  typeCode,
+  uniqueEmail,
+} from '../support/email.ts'
 import {
   approve,
   discoverKeyframe,
@@ -153,6 +167,8 @@ async function textLeavesPixels(element: Locator): Promise<boolean> {
 /** The approval screen's parts a person must be able to read. */
 function screenParts(prompt: FrameLocator) {
   return {
+    title: prompt.getByRole('heading', { name: 'Sign message' }),
+    'site label': prompt.getByText('Site', { exact: true }),
     request: prompt.getByText(REAL, { exact: true }),
     origin: prompt.locator('dd', { hasText: /^http:\/\// }).first(),
     approve: prompt.getByRole('button', { name: 'Approve', exact: true }),
@@ -239,41 +255,67 @@ test.describe('A compromised dApp page against the approval screen (after an e-m
   })
 })
 
-/** The look of the frame's screens in a theme: screenshots attached to the report, contrast measured. */
+/** The frame's screens in a theme: each part measured, screenshots attached to the test's results. */
 const LOOKS = [
   { name: 'dark', viewport: { width: 1280, height: 800 }, params: { themeMode: 'dark' } },
   { name: 'light', viewport: { width: 1280, height: 800 }, params: { themeMode: 'light' } },
   {
-    name: 'custom accent (light, rounded, radius 4)',
+    name: 'light with a custom accent, rounded font, radius 4',
     viewport: { width: 1280, height: 800 },
     params: {
       themeMode: 'light',
-      tokens: { accent: '#ffd400', radius: 4, fontFamily: 'rounded', fontSize: 15 },
+      tokens: { accent: '#0f7b6c', radius: 4, fontFamily: 'rounded', fontSize: 15 },
     },
   },
   {
-    name: 'phone, dark, custom fills',
+    name: 'phone, dark with custom fills',
     viewport: { width: 390, height: 844 },
     params: { themeMode: 'dark', tokens: { background: '#0b1020', surface: '#1b2440', accent: '#ff3d71' } },
   },
 ] as const
 
+/** A screenshot of the page, attached to the test's results. */
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' })
+}
+
 for (const look of LOOKS) {
-  test(`look: the approval screen in ${look.name} reads at ≥ 4.5:1 (screenshots attached)`, async ({
+  test(`look: the passphrase prompt and the approval screen in ${look.name} read at ≥ 4.5:1`, async ({
     page,
     stack,
   }, testInfo) => {
     await page.setViewportSize(look.viewport)
-    const address = await newWallet(page, stack, 'theme-look')
-    await discoverKeyframe(page)
+    const email = uniqueEmail('theme-look')
+    const passphrase = newPassphrase()
+    await page.goto(stack.dappUrl)
+    await submitEmail(page, email)
+    // The dApp's theme, as its own SDK would send it; the frame is up since the e-mail went through it.
     expect(await postSyncTheme(page, stack, look.params)).toEqual({ ok: true, result: null })
+    await typeCode(page, await codeFromMail(stack, email, SUBJECT.login))
+
+    const prompt = framePrompt(page)
+    await expect(prompt.getByRole('heading', { name: 'Create a recovery passphrase' })).toBeVisible({
+      timeout: 15_000,
+    })
+    for (const part of [
+      prompt.getByRole('heading', { name: 'Create a recovery passphrase' }),
+      prompt.getByText('Nobody can reset it for you', { exact: false }),
+      prompt.getByText('Repeat passphrase', { exact: true }),
+      prompt.getByRole('button', { name: 'Continue', exact: true }),
+      prompt.getByRole('button', { name: 'Cancel', exact: true }),
+    ]) {
+      expect(await drawnContrast(part), `prompt: ${await part.textContent()}`).toBeGreaterThanOrEqual(4.5)
+    }
+    await keepScreenshot(page, testInfo, `passphrase prompt, ${look.name}`)
+    await createPassphrase(page, passphrase)
+    const address = getAddress(await expectConnected(page, email))
+    await rememberSessionToken(page, stack)
+
+    await discoverKeyframe(page)
     const id = await startRequest(page, 'personal_sign', [toHex(REAL), address])
     await expect(dialog(page)).toBeVisible()
     await expectReadable(page)
-    await testInfo.attach(`approval, ${look.name}`, {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    })
+    await keepScreenshot(page, testInfo, `approval, ${look.name}`)
     await rejectButton(page).click()
     expect(await outcomeOf(page, id)).toMatchObject({ ok: false, code: 4001 })
   })
