@@ -19,4 +19,6 @@ export type ServerContext = {
   /** Proxies of the operator's own in front of the server (`TRUSTED_PROXY_HOPS`); see `clientAddress`. */
   trustedProxyHops: number
   crash: CrashHook
+  /** `'off'` only in the test that shows what device proofs stop (`FrameAppOptions.deviceProof`). */
+  deviceProof: 'enforce' | 'off'
 }

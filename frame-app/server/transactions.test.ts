@@ -19,7 +19,7 @@ import { createDatabase } from './db/createDatabase.ts'
 import { otpChallenges, sessions } from './db/schema/auth.ts'
 import { authShares, recoveryShares } from './db/schema/shares.ts'
 import { devices, users, wallets } from './db/schema/users.ts'
-import { codeIn, deviceKey } from './testing/harness.ts'
+import { codeIn, deviceKey, deviceProofHeaders } from './testing/harness.ts'
 import { type Backend, createPostgresDatabase, testBackends } from './testing/testDatabase.ts'
 import { addressOfPublicKey } from './vault/evm.ts'
 
@@ -93,12 +93,25 @@ describe.each(testBackends())(
       })
       return running
     }
-    const post = (server: Running, path: string, body: unknown, token?: string) =>
-      fetch(`${server.url}${path}`, {
+    /** A POST as the frame sends it: signed by `device` (with a nonce from the server) when given. */
+    const post = async (server: Running, path: string, body: unknown, token?: string, device?: string) => {
+      const text = JSON.stringify(body)
+      let proof = {}
+      if (device) {
+        const issued = await fetch(`${server.url}/api/auth/nonce`, { method: 'POST' })
+        const { nonce } = (await issued.json()) as { nonce: string }
+        proof = deviceProofHeaders(device, { method: 'POST', path, body: text, nonce })
+      }
+      return fetch(`${server.url}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-        body: JSON.stringify(body),
+        headers: {
+          'content-type': 'application/json',
+          ...(token && { authorization: `Bearer ${token}` }),
+          ...proof,
+        },
+        body: text,
       })
+    }
     /** Sends a request that must kill the server: the connection drops and the process dies by SIGKILL. */
     const expectKilled = async (server: Running, request: Promise<Response>) => {
       await expect(request).rejects.toThrow()
@@ -145,7 +158,10 @@ describe.each(testBackends())(
       let server = await boot('login.user-created')
       expect((await post(server, '/api/auth/email/start', login)).status).toBe(200)
       const code = codeIn(await mail.waitFor(email))
-      await expectKilled(server, post(server, '/api/auth/email/verify', { ...login, otp: code }))
+      await expectKilled(
+        server,
+        post(server, '/api/auth/email/verify', { ...login, otp: code }, undefined, device),
+      )
       expect(await rows(email)).toEqual({
         users: 0,
         devices: 0,
@@ -158,12 +174,21 @@ describe.each(testBackends())(
 
       // Mid-login again, after user, device and session were inserted: the same code still works after it.
       server = await boot('login.session-created')
-      await expectKilled(server, post(server, '/api/auth/email/verify', { ...login, otp: code }))
+      await expectKilled(
+        server,
+        post(server, '/api/auth/email/verify', { ...login, otp: code }, undefined, device),
+      )
       expect(await rows(email)).toMatchObject({ users: 0, devices: 0, sessions: 0, usedChallenges: 0 })
 
       // The login completes after a restart; registration crashes after the wallet row.
       server = await boot('wallet.wallet-created')
-      const verified = await post(server, '/api/auth/email/verify', { ...login, otp: code })
+      const verified = await post(
+        server,
+        '/api/auth/email/verify',
+        { ...login, otp: code },
+        undefined,
+        device,
+      )
       expect(verified.status).toBe(200)
       const { token } = (await verified.json()) as { token: string }
       const secretKey = secp256k1.utils.randomSecretKey()
@@ -179,7 +204,7 @@ describe.each(testBackends())(
           recoveryBlob: { v: 1, kdf: 'scrypt', ciphertext: randomBytes(60).toString('base64url') },
         },
       }
-      await expectKilled(server, post(server, '/api/wallet', registration, token))
+      await expectKilled(server, post(server, '/api/wallet', registration, token, device))
       expect(await rows(email)).toEqual({
         users: 1,
         devices: 1,
@@ -192,12 +217,12 @@ describe.each(testBackends())(
 
       // …and after the shares were inserted, just before commit.
       server = await boot('wallet.shares-stored')
-      await expectKilled(server, post(server, '/api/wallet', registration, token))
+      await expectKilled(server, post(server, '/api/wallet', registration, token, device))
       expect(await rows(email)).toMatchObject({ users: 1, wallets: 0, authShares: 0, recoveryShares: 0 })
 
       // Nothing was lost: the session survives the restarts and registration completes.
       server = await boot()
-      const done = await post(server, '/api/wallet', registration, token)
+      const done = await post(server, '/api/wallet', registration, token, device)
       expect(done.status).toBe(201)
       server.child.kill('SIGTERM')
       await server.exited

@@ -3,13 +3,18 @@
  * @module
  */
 
+import {
+  connectDevice,
+  type LoginResponse,
+  type StartAction,
+  startEmailLogin,
+  verifyEmailLogin,
+} from '@keyframe/protocol/frame-api/login'
 import { fail, failRetryAfter, jsonBody } from '@keyframe/server-kit'
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import * as z from 'zod/mini'
 import type { ServerContext } from '../../context.ts'
 import { otpChallenges } from '../../db/schema/auth.ts'
-import { devicePublicKey, email, otp, projectId } from '../../http/schemas.ts'
 import { deviceApprovalMail, loginCodeMail, newDeviceMail } from '../../mail/templates.ts'
 import { projectForLogin } from '../../projects/forLogin.ts'
 import {
@@ -21,6 +26,7 @@ import {
   useChallenge,
 } from '../challenges.ts'
 import { completeLogin, type LoginOutcome } from '../completeLogin.ts'
+import { requireDeviceProof } from '../deviceProof.ts'
 import { limitLoginCall } from '../loginCallLimits.ts'
 import { failRefusal } from '../refusals.ts'
 import {
@@ -31,23 +37,7 @@ import {
   type SessionTransport,
 } from '../session.ts'
 
-const startBody = z.strictObject({ projectId, email, devicePublicKey })
-const verifyBody = z.strictObject({ projectId, email, devicePublicKey, otp })
-const deviceBody = z.strictObject({ projectId, devicePublicKey })
-
-/** What CONNECT_EMAIL answers (spec §3). */
-export type StartAction = 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT'
-
-/** The body of a successful OTP verification or device approval. */
-export type LoginResponse = {
-  /** Only on plain-http localhost; over HTTPS the session is the `__Host-` cookie. */
-  token?: string
-  expiresAt: string
-  email: string
-  device: { id: string; isNew: boolean; hasAuthShare: boolean }
-  wallet: { id: string; address: string; publicKey: string; solanaAddress: string | null } | null
-  recoveryMode: 'passphrase' | 'operator'
-}
+export type { LoginResponse, StartAction }
 
 /** The device-approval page's URL for a challenge. */
 export function approvalLink(base: string, challengeId: string, token: string): string {
@@ -86,7 +76,7 @@ export function emailAuthRoutes(ctx: ServerContext) {
        * CONNECT_EMAIL. Without a session for this address the answer is always VERIFY_OTP and a 6-digit code
        * is mailed, whether or not the address has an account: nothing about accounts is even read here.
        */
-      .post('/start', jsonBody(startBody), async (c) => {
+      .post('/start', jsonBody(startEmailLogin.body), async (c) => {
         const body = c.req.valid('json')
         assertSessionTransport(c, ctx)
         const project = await projectForLogin(ctx, body.projectId, 'email')
@@ -137,8 +127,8 @@ export function emailAuthRoutes(ctx: ServerContext) {
         return c.json({ action: 'VERIFY_OTP' satisfies StartAction })
       })
 
-      /** CONNECT_OTP: the code of the newest challenge for this address and this device key. */
-      .post('/verify', jsonBody(verifyBody), async (c) => {
+      /** CONNECT_OTP: the code of the newest challenge for this address and this device key, signed by that key. */
+      .post('/verify', requireDeviceProof(ctx, 'body'), jsonBody(verifyEmailLogin.body), async (c) => {
         const body = c.req.valid('json')
         const transport = assertSessionTransport(c, ctx)
         const project = await projectForLogin(ctx, body.projectId, 'email')
@@ -177,44 +167,50 @@ export function emailAuthRoutes(ctx: ServerContext) {
        * CONNECT_DEVICE: polled by a frame that got VERIFY_DEVICE. 202 `{ status: 'pending' }` until the link in
        * the mail was approved, then a new session bound to this device (the old one is revoked).
        */
-      .post('/device', jsonBody(deviceBody), requireSession(ctx), async (c) => {
-        const body = c.req.valid('json')
-        const transport = assertSessionTransport(c, ctx)
-        const session = c.get('session')
-        const project = await projectForLogin(ctx, body.projectId, 'email')
-        if (session.projectId !== project.id) fail(403, 'invalid_key', 'Invalid key')
-        const result = await ctx.db.transaction(async (tx) => {
-          const challenge = await latestChallenge(
-            tx,
-            and(
-              eq(otpChallenges.purpose, 'device'),
-              eq(otpChallenges.sessionId, session.id),
-              eq(otpChallenges.devicePublicKey, body.devicePublicKey),
-            ),
-          )
-          if (!challenge) return { ok: false, reason: 'no_challenge' } as const
-          if (challenge.usedAt) return { ok: false, reason: 'used' } as const
-          if (challenge.expiresAt.getTime() <= ctx.now().getTime())
-            return { ok: false, reason: 'expired' } as const
-          if (!challenge.approvedAt) return { ok: false, reason: 'pending' } as const
-          const outcome = await completeLogin(tx, ctx, {
-            email: session.email,
-            projectId: project.id,
-            projectRecoveryMode: project.recoveryMode,
-            devicePublicKey: body.devicePublicKey,
-            via: 'device',
-            replaces: session.id,
+      .post(
+        '/device',
+        requireDeviceProof(ctx, 'body'),
+        jsonBody(connectDevice.body),
+        requireSession(ctx),
+        async (c) => {
+          const body = c.req.valid('json')
+          const transport = assertSessionTransport(c, ctx)
+          const session = c.get('session')
+          const project = await projectForLogin(ctx, body.projectId, 'email')
+          if (session.projectId !== project.id) fail(403, 'invalid_key', 'Invalid key')
+          const result = await ctx.db.transaction(async (tx) => {
+            const challenge = await latestChallenge(
+              tx,
+              and(
+                eq(otpChallenges.purpose, 'device'),
+                eq(otpChallenges.sessionId, session.id),
+                eq(otpChallenges.devicePublicKey, body.devicePublicKey),
+              ),
+            )
+            if (!challenge) return { ok: false, reason: 'no_challenge' } as const
+            if (challenge.usedAt) return { ok: false, reason: 'used' } as const
+            if (challenge.expiresAt.getTime() <= ctx.now().getTime())
+              return { ok: false, reason: 'expired' } as const
+            if (!challenge.approvedAt) return { ok: false, reason: 'pending' } as const
+            const outcome = await completeLogin(tx, ctx, {
+              email: session.email,
+              projectId: project.id,
+              projectRecoveryMode: project.recoveryMode,
+              devicePublicKey: body.devicePublicKey,
+              via: 'device',
+              replaces: session.id,
+            })
+            if (outcome.ok) await useChallenge(tx, challenge.id, ctx.now())
+            return outcome
           })
-          if (outcome.ok) await useChallenge(tx, challenge.id, ctx.now())
-          return outcome
-        })
-        if (!result.ok) {
-          if (result.reason === 'pending') return c.json({ status: 'pending' as const }, 202)
-          failLogin(result)
-        }
-        noticeNewDevice(result, project.name)
-        return c.json(answer(transport, c, result))
-      })
+          if (!result.ok) {
+            if (result.reason === 'pending') return c.json({ status: 'pending' as const }, 202)
+            failLogin(result)
+          }
+          noticeNewDevice(result, project.name)
+          return c.json(answer(transport, c, result))
+        },
+      )
   )
 }
 
