@@ -20,6 +20,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'e2e', testDir: 'tests' },
+    // Firefox ESR and WebKitGTK, launched by the suite's own fixtures (support/engines/): the runner only runs it.
+    { name: 'engines', testDir: 'engines' },
     // Last: reads what the whole run logged. Runs only after every e2e test ran (`dependencies`).
     { name: 'canary', testDir: 'canary', dependencies: ['e2e'] },
   ],
