@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: lint, typecheck, unit (all packages), e2e and conformance in headless Chromium.
+# Runs every test: lint, typecheck, unit (all packages), e2e and conformance in headless Chromium, and the
+# cross-engine e2e (e2e/engines: Firefox ESR, WebKitGTK), counted with the other e2e results.
 # Ends with one line "N passed, N failed" over all suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
