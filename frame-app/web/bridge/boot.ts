@@ -5,8 +5,12 @@ import {
   normalizeOrigin,
   schemas,
 } from '@keyframe/protocol'
+import {
+  approvalTimeoutSchema,
+  type FrameChain,
+  frameChainsSchema,
+} from '@keyframe/protocol/frame-api/chains'
 import * as z from 'zod/mini'
-import { approvalTimeoutSchema, type FrameChain, frameChainsSchema } from '../../server/chains.ts'
 
 /** The project config the server injects as `<script type="application/json" id="keyframe-config">`. */
 export const frameConfig = z.object({

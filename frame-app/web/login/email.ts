@@ -6,7 +6,6 @@
  */
 import type { RequestResult } from '@keyframe/protocol'
 import { RefusedError } from '@keyframe/protocol/core'
-import type { LoginResponse, StartAction } from '../../server/auth/email/routes.ts'
 import type { RequestContext } from '../bridge/context.ts'
 import {
   accountOf,
@@ -39,7 +38,7 @@ export async function connectEmail(
   const device = await thisDevice(account)
   const start = async () =>
     (
-      await account.api.call<{ action: StartAction }>('POST', '/api/auth/email/start', {
+      await account.api.call('startEmailLogin', {
         body: { projectId: ctx.projectId, email, devicePublicKey: devicePublicKey(device) },
         signal: ctx.signal,
       })
@@ -64,7 +63,7 @@ export async function connectOtp({ otp }: { otp: string }, ctx: RequestContext):
   const email = ctx.state.login?.email
   if (!email) throw new RefusedError('No code was requested. Please request a new one.', 'no_code')
   const device = await thisDevice(account)
-  const { body } = await account.api.call<LoginResponse>('POST', '/api/auth/email/verify', {
+  const { body } = await account.api.call('verifyEmailLogin', {
     body: { projectId: ctx.projectId, email, devicePublicKey: devicePublicKey(device), otp },
     signal: ctx.signal,
   })
@@ -81,13 +80,9 @@ export async function connectDevice(_params: unknown, ctx: RequestContext): Prom
   const device = await thisDevice(account)
   const body = { projectId: ctx.projectId, devicePublicKey: devicePublicKey(device) }
   for (;;) {
-    const answer = await account.api.call<LoginResponse | { status: 'pending' }>(
-      'POST',
-      '/api/auth/email/device',
-      { body, signal: ctx.signal },
-    )
-    if (answer.status === 200) {
-      await establishSession(ctx, answer.body as LoginResponse)
+    const answer = await account.api.call('connectDevice', { body, signal: ctx.signal })
+    if (!('status' in answer.body)) {
+      await establishSession(ctx, answer.body)
       return null
     }
     await sleep(DEVICE_POLL_MS, ctx.signal)

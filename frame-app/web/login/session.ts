@@ -5,8 +5,7 @@
  */
 import type { RequestResult, RequestType } from '@keyframe/protocol'
 import { NotAvailableError } from '@keyframe/protocol/core'
-import type { LoginResponse } from '../../server/auth/email/routes.ts'
-import type { SessionResponse } from '../../server/session/routes.ts'
+import type { LoginResponse } from '@keyframe/protocol/frame-api/login'
 import type { AccountServices, BridgeContext, RequestContext } from '../bridge/context.ts'
 import { findChain } from '../rpc/chains.ts'
 import { moveToChain } from '../rpc/switchNetwork.ts'
@@ -70,7 +69,7 @@ export async function establishSession(ctx: RequestContext, login: LoginResponse
  */
 export async function restoreSession(ctx: BridgeContext, signal?: AbortSignal): Promise<boolean> {
   const account = accountOf(ctx, 'IS_CONNECTED')
-  const { body } = await account.api.call<SessionResponse>('GET', '/api/session', signal ? { signal } : {})
+  const { body } = await account.api.call('getSession', signal ? { signal } : {})
   if (!body.isConnected) {
     account.tokens.clear()
     return false
@@ -156,7 +155,7 @@ export async function signOut(ctx: RequestContext): Promise<null> {
     ctx.state.session = null
     return null
   }
-  await account.api.call('POST', '/api/session/sign-out', { signal: ctx.signal })
+  await account.api.call('signOut', { signal: ctx.signal })
   account.tokens.clear()
   ctx.state.session = null
   return null

@@ -12,19 +12,15 @@ export async function updateEmail(
   { newEmail }: { newEmail: string },
   ctx: RequestContext,
 ): Promise<RequestResult<'UPDATE_EMAIL'>> {
-  const { body } = await accountOf(ctx, 'UPDATE_EMAIL').api.call<RequestResult<'UPDATE_EMAIL'>>(
-    'POST',
-    '/api/session/email',
-    {
-      body: { newEmail },
-      signal: ctx.signal,
-    },
-  )
+  const { body } = await accountOf(ctx, 'UPDATE_EMAIL').api.call('updateEmail', {
+    body: { newEmail },
+    signal: ctx.signal,
+  })
   return { action: body.action }
 }
 
 export async function updateEmailPrimaryOtp({ otp }: { otp: string }, ctx: RequestContext): Promise<null> {
-  await accountOf(ctx, 'UPDATE_EMAIL_PRIMARY_OTP').api.call('POST', '/api/session/email/primary', {
+  await accountOf(ctx, 'UPDATE_EMAIL_PRIMARY_OTP').api.call('verifyPrimaryEmail', {
     body: { otp },
     signal: ctx.signal,
   })
@@ -35,11 +31,10 @@ export async function updateEmailSecondaryOtp(
   { otp }: { otp: string },
   ctx: RequestContext,
 ): Promise<RequestResult<'UPDATE_EMAIL_SECONDARY_OTP'>> {
-  const { body } = await accountOf(ctx, 'UPDATE_EMAIL_SECONDARY_OTP').api.call<{ newEmail: string }>(
-    'POST',
-    '/api/session/email/secondary',
-    { body: { otp }, signal: ctx.signal },
-  )
+  const { body } = await accountOf(ctx, 'UPDATE_EMAIL_SECONDARY_OTP').api.call('verifySecondaryEmail', {
+    body: { otp },
+    signal: ctx.signal,
+  })
   const session = ctx.state.session
   if (session) ctx.state.session = { ...session, email: body.newEmail }
   return { newEmail: body.newEmail }

@@ -3,7 +3,7 @@
  * receipts, read from the chain's node.
  * @module
  */
-import type { FrameChain } from '../../server/chains.ts'
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import type { RpcMemory } from '../bridge/context.ts'
 import { UnknownBundleIdError } from './errors.ts'
 import { jsonRpc } from './jsonRpc.ts'

@@ -4,7 +4,7 @@
  * @module
  */
 import { UnauthorizedError } from '@keyframe/protocol/core'
-import type { FrameChain } from '../../server/chains.ts'
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import type { Session } from '../bridge/context.ts'
 import { isEvmAddressEqual } from '../wallet/evm.ts'
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { ChainDisconnectedError, toCaip2 } from '@keyframe/protocol/core'
-import type { FrameChain } from '../../server/chains.ts'
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import type { BridgeContext } from '../bridge/context.ts'
 
 /** The configured chain with this id (a number, `0x…` hex, or CAIP-2), or undefined. Never throws. */

@@ -5,8 +5,8 @@
  * @module
  */
 import { ProtocolError } from '@keyframe/protocol/core'
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import { BaseError, createClient, custom, defineChain } from 'viem'
-import type { FrameChain } from '../../server/chains.ts'
 import { jsonRpc } from './jsonRpc.ts'
 
 /** A viem client on `chain`'s node; every call it makes is aborted with `signal`. */

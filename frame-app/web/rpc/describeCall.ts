@@ -5,6 +5,8 @@
  * so what is shown is what is signed.
  * @module
  */
+
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import {
   type Address,
   decodeFunctionData,
@@ -15,7 +17,6 @@ import {
   type Hex,
 } from 'viem'
 import { readContract } from 'viem/actions'
-import type { FrameChain } from '../../server/chains.ts'
 import type { ApprovalCall, DecodedCall, TokenAmount } from '../approve/details.ts'
 import type { ChainClient } from './client.ts'
 

@@ -4,6 +4,8 @@
  * for a legacy transaction. What the dApp gave is kept.
  * @module
  */
+
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import {
   type Address,
   formatUnits,
@@ -12,7 +14,6 @@ import {
   type TransactionSerializableLegacy,
 } from 'viem'
 import { estimateFeesPerGas, estimateGas, getGasPrice, getTransactionCount } from 'viem/actions'
-import type { FrameChain } from '../../server/chains.ts'
 import { type ChainClient, viaNode } from './client.ts'
 
 /** A transaction as the dApp asked for it, quantities parsed. */

@@ -4,6 +4,7 @@
  * Only the approval step is played by the test (the real screen needs a person: `web/approve` tests it).
  */
 import { type DevChains, fund, startChains } from '@keyframe/devstack'
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import {
   createPublicClient,
   encodeFunctionData,
@@ -17,7 +18,6 @@ import {
   verifyTypedData,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import type { FrameChain } from '../../server/chains.ts'
 import { createHarness, type Harness } from '../../server/testing/harness.ts'
 import { type Approver, approver, frameChainOf, loggedInFrame } from './testFrame.ts'
 

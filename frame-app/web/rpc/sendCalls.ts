@@ -5,9 +5,9 @@
  * @module
  */
 import { InvalidParamsError } from '@keyframe/protocol/core'
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import { type Address, bytesToHex, type Hex, isAddress } from 'viem'
 import { estimateFeesPerGas, estimateGas } from 'viem/actions'
-import type { FrameChain } from '../../server/chains.ts'
 import { approve } from './approval.ts'
 import type { SentBatch } from './callsStatus.ts'
 import { type ChainClient, chainClient } from './client.ts'

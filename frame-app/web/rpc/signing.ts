@@ -4,15 +4,14 @@
  * @module
  */
 import { UnauthorizedError } from '@keyframe/protocol/core'
-import type { FrameChain } from '../../server/chains.ts'
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import type { ApprovalDetails } from '../approve/details.ts'
 import type { RequestContext, Session } from '../bridge/context.ts'
 import { accountOf } from '../login/session.ts'
 import type { SealedDeviceShare } from '../wallet/deviceStore.ts'
 import { isEvmAddressEqual, toChecksumAddress } from '../wallet/evm.ts'
-import { type EvmSignature, StaleLoginError, signDigest } from '../wallet/signer.ts'
+import { type EvmSignature, signDigest } from '../wallet/signer.ts'
 import { type RequestApproval, releaseApproval } from './approval.ts'
-import { withFreshFactor } from './freshFactor.ts'
 
 /** One unsafe request being served. */
 export type Signing = {
@@ -56,10 +55,8 @@ export function toRsv(signature: EvmSignature): `0x${string}` {
 }
 
 /**
- * Signs a 32-byte digest with the session's key. Call only after the approval resolved.
- * When the server will not release the auth share because the login is older than 15 minutes, the person
- * confirms a mailed code in the frame (`freshFactor.ts`) and the release is tried once more.
- * @throws UserRejectedRequestError (4001) when the person cancels that code prompt: nothing is signed.
+ * Signs a 32-byte digest with the session's key. Call only after the approval resolved. An auth share no
+ * longer in memory (a reload, 15 idle minutes) is released to this device's signature: no code is asked.
  */
 export async function sign(
   signing: Signing,
@@ -68,8 +65,8 @@ export async function sign(
 ): Promise<EvmSignature> {
   const { ctx, session } = signing
   const account = accountOf(ctx, 'RPC_REQUEST')
-  const unlock = () =>
-    signDigest({
+  try {
+    return await signDigest({
       account,
       session,
       authShares: ctx.rpc.authShares,
@@ -77,14 +74,8 @@ export async function sign(
       deviceShare: signing.deviceShare?.(),
       ...(signal && { signal }),
     })
-  try {
-    return await unlock()
-  } catch (error) {
-    if (!(error instanceof StaleLoginError)) throw error
   } finally {
-    // The approved screen stayed up, unchanged, while the key was rebuilt: it goes now, before a prompt.
+    // The approved screen stayed up, unchanged, while the key was rebuilt: it goes now.
     releaseApproval(ctx)
   }
-  // Once only: a second refusal right after a verified code is not the person's to fix with another code.
-  return withFreshFactor({ account, session, ...(signal && { signal }) }, unlock)
 }

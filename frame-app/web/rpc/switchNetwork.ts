@@ -4,7 +4,7 @@
  * @module
  */
 import { ChainNotSupportedError, type RequestResult } from '@keyframe/protocol'
-import type { FrameChain } from '../../server/chains.ts'
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import type { RequestContext } from '../bridge/context.ts'
 import { caip2OfChain, findChain } from './chains.ts'
 

@@ -4,8 +4,9 @@
  * approval step the test decides (the real screen needs a person and a browser; `web/approve` tests it).
  * @module
  */
+
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import { IDBFactory } from 'fake-indexeddb'
-import type { FrameChain } from '../../server/chains.ts'
 import { codeIn, type Harness } from '../../server/testing/harness.ts'
 import type { ApprovalDetails } from '../approve/details.ts'
 import type { RequestApprovalContext } from '../approve/requestApproval.ts'
@@ -73,20 +74,22 @@ export function openFrame(harness: Harness, partition: Partition, options: TestF
   })
   const serverCalls: string[] = []
   let store: Promise<DeviceStore> | undefined
+  const devices = () => {
+    store ??= openDeviceStore(indexedDB)
+    return store
+  }
   const account: AccountServices = {
     api: createApi({
       origin: 'http://localhost',
       tokens,
+      devices,
       fetch: async (input, init) => {
         serverCalls.push(new URL(input).pathname)
         return harness.app.request(input, init)
       },
     }),
     tokens,
-    devices: () => {
-      store ??= openDeviceStore(indexedDB)
-      return store
-    },
+    devices,
     prompt: async () => {
       if (!options.prompter) throw new Error('no passphrase prompt in these tests')
       return options.prompter

@@ -19,18 +19,19 @@ export type AccountWindow = {
 
 export function createAccountServices(win: AccountWindow, emit: BridgeContext['emit']): AccountServices {
   const tokens = createTokenStore(storageOf(win))
-  let devices: Promise<DeviceStore> | undefined
+  let store: Promise<DeviceStore> | undefined
   let prompt: Promise<PassphrasePrompter> | undefined
+  const devices = () => {
+    store ??= openDeviceStore(win.indexedDB).catch((error: unknown) => {
+      store = undefined
+      throw error
+    })
+    return store
+  }
   return {
-    api: createApi({ origin: win.location.origin, tokens }),
+    api: createApi({ origin: win.location.origin, tokens, devices }),
     tokens,
-    devices() {
-      devices ??= openDeviceStore(win.indexedDB).catch((error: unknown) => {
-        devices = undefined
-        throw error
-      })
-      return devices
-    },
+    devices,
     prompt() {
       prompt ??= Promise.all([import('../prompt/passphrasePrompt.ts'), import('../wallet/recovery.ts')]).then(
         ([{ createPassphrasePrompt }, { MIN_PASSPHRASE_LENGTH }]) =>

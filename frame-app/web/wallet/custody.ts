@@ -16,8 +16,10 @@
  * and calls {@link warmUp} so the derivation after the code is not the page's first.
  * @module
  */
+
+import type { LoginResponse } from '@keyframe/protocol/frame-api/login'
+import type { RecoverySet } from '@keyframe/protocol/frame-api/vault'
 import { base64urlnopad } from '@scure/base'
-import type { LoginResponse } from '../../server/auth/email/routes.ts'
 import type { PassphrasePrompt } from '../prompt/passphrasePrompt.ts'
 import type { Api } from '../session/api.ts'
 import { deriveAddresses } from './accounts.ts'
@@ -56,14 +58,6 @@ export type SetUpWalletParameters = {
   signal?: AbortSignal
 }
 
-type RecoveryRelease = {
-  walletId: string
-  authShare: string
-  mode: 'passphrase' | 'operator'
-  recoveryBlob?: RecoveryBlob
-  recoveryShare?: string
-}
-
 const WRONG_PASSPHRASE = 'Wrong passphrase. Please try again.'
 
 /**
@@ -89,11 +83,10 @@ export async function setUpWallet(parameters: SetUpWalletParameters): Promise<Us
     return usable
   }
   try {
-    const { body } = await parameters.api.call<{ authShare: string }>(
-      'GET',
-      `/api/shares/device/${login.device.id}`,
-      withSignal(parameters.signal),
-    )
+    const { body } = await parameters.api.call('releaseDeviceShare', {
+      params: { deviceId: login.device.id },
+      ...withSignal(parameters.signal),
+    })
     const authShare = decode(body.authShare)
     try {
       ;(await reconstruct(deviceShare, authShare, expected)).fill(0)
@@ -121,7 +114,7 @@ async function createWallet(parameters: SetUpWalletParameters): Promise<UsableWa
 
     let prompter: PassphrasePrompter | undefined
     try {
-      let recovery: Record<string, unknown>
+      let recovery: RecoverySet
       if (login.recoveryMode === 'operator') {
         recovery = {
           mode: 'operator',
@@ -142,7 +135,7 @@ async function createWallet(parameters: SetUpWalletParameters): Promise<UsableWa
       // between, an unused share of a wallet that never existed is all that is left.
       await store.saveDeviceShare({ walletId, deviceId: device.deviceId, share: deviceShare })
       try {
-        await api.call('POST', '/api/wallet', {
+        await api.call('registerWallet', {
           body: {
             walletId,
             address: addresses.evmAddress,
@@ -175,19 +168,20 @@ async function addThisDevice(
   expected: { evmAddress: string; solanaAddress?: string },
 ): Promise<void> {
   const { login, api, store, device, signal } = parameters
-  const { body: release } = await api.call<RecoveryRelease>('GET', '/api/shares/recovery', withSignal(signal))
+  const { body: release } = await api.call('releaseRecovery', withSignal(signal))
   const authR = decode(release.authShare)
   let prompter: PassphrasePrompter | undefined
   try {
     let entropy: Uint8Array | undefined
     if (release.mode === 'operator') {
-      const recoveryShare = decode(release.recoveryShare ?? '')
+      const recoveryShare = decode(release.recoveryShare)
       try {
         entropy = await reconstruct(recoveryShare, authR, expected)
       } finally {
         recoveryShare.fill(0)
       }
     } else {
+      // Opaque to the server; decryptRecoveryShare checks every field.
       const blob = release.recoveryBlob as RecoveryBlob
       prompter = await parameters.prompt()
       let error: string | undefined
@@ -221,7 +215,7 @@ async function addThisDevice(
           share: deviceShare,
         })
         try {
-          await api.call('PUT', '/api/shares/device', {
+          await api.call('storeDeviceShare', {
             body: { deviceId: login.device.id, authShare: encode(authShare) },
             ...withSignal(signal),
           })

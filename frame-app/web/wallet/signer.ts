@@ -17,11 +17,11 @@
  * (4-bit windows, cheap to build, for the login); {@link warmSigner} replaces it once per page with an
  * 8-bit one while the person reads the first approval, which halves the derivation (measured in Node: 14 →
  * 8 ms for `deriveEvmAccount` on a machine at twice its CPU count of load). The first call after a page load
- * (or after 15 idle minutes) also fetches the auth share: one request, under the session's device id. After
- * a login the share is cached already (`custody.setUpWallet`).
+ * (or after 15 idle minutes) also fetches the auth share: a server nonce, then the release under the
+ * session's device id, signed by this storage's device key. After a login the share is cached already
+ * (`custody.setUpWallet`).
  * @module
  */
-import { RefusedError, UnauthorizedError } from '@keyframe/protocol/core'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { base64urlnopad } from '@scure/base'
@@ -61,9 +61,8 @@ export type SignDigestParameters = {
  * @throws DeviceShareError when this storage holds no device share of the wallet (or it does not decrypt).
  * @throws ReconstructionError when the shares do not rebuild the session's address; the cached auth share
  *   is dropped then, so the next attempt fetches it again.
- * @throws StaleLoginError (4100) when the auth share is not cached and the server refuses to release it
- *   because the session's last fresh factor is older than 15 minutes.
- * @throws ProtocolError when the server refuses to release the auth share otherwise (no session, rate).
+ * @throws ProtocolError when the server refuses to release the auth share (no session, a session not bound
+ *   to this storage's device key, the hourly limit).
  * @example
  * ```ts
  * import { hashMessage, hexToBytes } from 'viem'
@@ -182,40 +181,17 @@ async function loadDeviceShare(parameters: SignDigestParameters): Promise<Uint8A
 }
 
 /**
- * 4100 for a signature the server will not unlock: the auth share is no longer cached and the session's
- * last fresh factor is older than 15 minutes (SECURITY.md §1). `data.reason` keeps the server's reason.
- * `rpc/signing.ts` catches it and has the person confirm a mailed code first; a dApp only sees it when the
- * release is refused again right after that.
+ * The cached auth share, or a release of the session device's auth share, signed by this storage's device
+ * key (no mailed code: SECURITY.md §1).
  */
-export class StaleLoginError extends UnauthorizedError {
-  override name = 'StaleLoginError'
-  override readonly data: { reason: string }
-  constructor(reason: string) {
-    super('Your login is too old to sign. Please log in again.')
-    this.data = { reason }
-  }
-}
-
-/** The server's refusal of a release for a stale factor (`requireFreshFactor`, as `session/api.ts` maps it). */
-const STALE_FACTOR = 'fresh_factor_required'
-
-/** The cached auth share, or a release of the session device's auth share (one request). */
 async function authShareOf(parameters: SignDigestParameters): Promise<Uint8Array> {
   const { account, session, authShares, signal } = parameters
   const cached = authShares.get(session.walletId)
   if (cached) return cached
-  let body: { walletId: string; authShare: string }
-  try {
-    ;({ body } = await account.api.call<{ walletId: string; authShare: string }>(
-      'GET',
-      `/api/shares/device/${encodeURIComponent(session.deviceId)}`,
-      signal ? { signal } : {},
-    ))
-  } catch (error) {
-    if (error instanceof RefusedError && error.reason === STALE_FACTOR)
-      throw new StaleLoginError(error.reason)
-    throw error
-  }
+  const { body } = await account.api.call('releaseDeviceShare', {
+    params: { deviceId: session.deviceId },
+    ...(signal && { signal }),
+  })
   if (body.walletId !== session.walletId) throw new ReconstructionError()
   const share = new Uint8Array(base64urlnopad.decode(body.authShare))
   authShares.set(session.walletId, share)
