@@ -60,6 +60,8 @@ export type StackOptions = {
   logFile?: string
   /** Overrides of the frame server's limits (tests only; see `LIMITS` in `@keyframe/frame/server`). */
   limits?: StartFrameServerOptions['limits']
+  /** 'off' only for the controls of the e2e account attacks (what a bare session could do without the guards). */
+  accountGuards?: 'enforce' | 'off'
   /** How long the frame waits for the person to approve a transaction or signature (default: the spec's 5 min). */
   approvalTimeoutMs?: number
   /** Ports of the two anvil chains on 127.0.0.1 (0 = any free port; default both 0). */
@@ -198,6 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         accessLog: true,
         ...(logFile ? { logger: fileLogger(logFile, 'frame') } : {}),
         ...(options.limits ? { limits: options.limits } : {}),
+        ...(options.accountGuards ? { accountGuards: options.accountGuards } : {}),
       }),
       startFaucet({
         chains,

@@ -117,12 +117,60 @@ export function emailChangeCodeMail(p: {
   })
 }
 
-/** Sent to the old address after an e-mail change. */
-export function emailChangedMail(p: { projectName: string; newEmail: string }): RenderedMail {
-  const title = `The e-mail of your ${p.projectName} wallet changed`
+/** A confirmation code for a logged-in user (fresh factor before export or recovery). */
+export function reauthCodeMail(p: { projectName: string; code: string; minutes: number }): RenderedMail {
+  return codeMail({
+    projectName: p.projectName,
+    title: `Your ${p.projectName} confirmation code`,
+    intro: `Enter this code to confirm it is you in ${p.projectName}:`,
+    code: p.code,
+    after: `It expires in ${p.minutes} minutes and works once. If you did not ask for it, ignore this e-mail.`,
+  })
+}
+
+/** What an account-change notice is about. */
+export type AccountChange = 'device_removed' | 'recovery_replaced' | 'recovery_released' | 'email_changed'
+
+/**
+ * Told to the account's address after (or, for a release in `operator` mode, before) a change that could
+ * take the wallet over or lock its owner out. It names the site (project, dApp origins) and the device that
+ * made the change, so the owner can tell whether it was them.
+ */
+export function accountChangeMail(p: {
+  projectName: string
+  /** The dApp origins of the project (only the first three are listed). */
+  origins: readonly string[]
+  change: AccountChange
+  /** The device that made the change, as {@link describeDevice} names it. */
+  by: string
+  /** The removed device (device_removed) or the new address (email_changed). */
+  subject?: string
+  at: Date
+}): RenderedMail {
+  const what: Record<AccountChange, { title: string; line: string }> = {
+    device_removed: {
+      title: `A device was removed from your ${p.projectName} wallet`,
+      line: `${p.subject ?? 'A device'} was removed from your ${p.projectName} wallet; it can no longer sign.`,
+    },
+    recovery_replaced: {
+      title: `The recovery set of your ${p.projectName} wallet was replaced`,
+      line: `The recovery set of your ${p.projectName} wallet (what rebuilds it on a new device) was replaced. The old one no longer works.`,
+    },
+    recovery_released: {
+      title: `Your ${p.projectName} wallet is being set up on a device`,
+      line: `The recovery set of your ${p.projectName} wallet was released to rebuild the wallet on a device.`,
+    },
+    email_changed: {
+      title: `The e-mail of your ${p.projectName} wallet changed`,
+      line: `Your ${p.projectName} wallet now uses ${p.subject ?? 'another address'}. This address will no longer receive its codes.`,
+    },
+  }
+  const { title, line } = what[p.change]
+  const shown = p.origins.slice(0, 3).join(', ') + (p.origins.length > 3 ? ', …' : '')
   const lines = [
-    `Your ${p.projectName} wallet now uses ${p.newEmail}. This address will no longer receive its codes.`,
-    'If you did not do this, contact the operator of this wallet at once.',
+    line,
+    `Site: ${p.projectName}${shown ? ` (${shown})` : ''}. Device: ${p.by}. When: ${p.at.toUTCString()}.`,
+    'If this was you, there is nothing to do. If it was not, someone has access to your mailbox or your session: secure your e-mail account first, then remove the devices you do not know from your wallet settings.',
   ]
   return {
     subject: title,
@@ -134,13 +182,7 @@ export function emailChangedMail(p: { projectName: string; newEmail: string }): 
   }
 }
 
-/** A confirmation code for a logged-in user (fresh factor before export or recovery). */
-export function reauthCodeMail(p: { projectName: string; code: string; minutes: number }): RenderedMail {
-  return codeMail({
-    projectName: p.projectName,
-    title: `Your ${p.projectName} confirmation code`,
-    intro: `Enter this code to confirm it is you in ${p.projectName}:`,
-    code: p.code,
-    after: `It expires in ${p.minutes} minutes and works once. If you did not ask for it, ignore this e-mail.`,
-  })
+/** A device as a notice names it: when it was added, and the start of its id (as the device list shows it). */
+export function describeDevice(device: { id: string; createdAt: Date }): string {
+  return `the device added on ${device.createdAt.toUTCString()} (id ${device.id.slice(0, 8)})`
 }
