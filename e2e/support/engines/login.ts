@@ -1,7 +1,7 @@
 /**
  * The e-mail login on the demo dApp in another engine, as a person does it: Connect, the e-mail, the code
- * from the mail typed into the six boxes (wherever the UI draws them: the dApp's modal, or the frame), a new
- * recovery passphrase in the frame's prompt; then the dApp shows the account.
+ * from the mail typed into the six boxes (wherever the UI draws them: the frame's prompt, with its Verify,
+ * or the dApp's modal), a new recovery passphrase in the frame's prompt; then the dApp shows the account.
  * @module
  */
 import type { EngineDriver, Where } from './driver.ts'
@@ -48,6 +48,10 @@ export async function logInByEmail(driver: EngineDriver, login: EngineLogin): Pr
 
   const boxes = await codeBoxes(driver)
   await driver.type(boxes, FIRST_BOX, await login.code())
+  // The frame's boxes submit with Verify (a full code does not submit itself); the modal's did on the sixth digit.
+  const verify = { css: 'button', name: 'Verify' }
+  if (await driver.run<boolean>(boxes, `${findExpression(verify)} !== null`))
+    await driver.click(boxes, verify)
 
   const heading = { css: 'h1, h2', name: 'Create a recovery passphrase' }
   await waitFor(driver, 'frame', heading, 30_000)

@@ -7,6 +7,7 @@ import {
   click,
   installApprovalBrowser,
   MESSAGE,
+  press,
   provide,
   stateNow,
 } from '../approve/testApprovals.ts'
@@ -158,6 +159,18 @@ describe('the frame: an approval in a popup (Firefox, Safari)', () => {
     expect(popup.posts.length).toBe(1)
     expect(document.querySelector('[role="alert"]')).toBeNull()
     shown.stop()
+  })
+
+  test('behavior: the keyboard: focus starts on "Review in a new window", Tab stays between the two buttons, Escape rejects', () => {
+    const { handlers } = launch()
+    expect(document.activeElement).toBe(button('Review in a new window'))
+    press('Tab')
+    expect(document.activeElement).toBe(button('Reject'))
+    press('Tab', true)
+    expect(document.activeElement).toBe(button('Review in a new window'))
+    expect(handlers.reject).not.toHaveBeenCalled()
+    press('Escape')
+    expect(handlers.reject).toHaveBeenCalledOnce()
   })
 
   test('behavior: Reject in the frame rejects and closes the popup', () => {
