@@ -6,12 +6,14 @@
 import { readFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
+import { issueDeviceNonce } from '@keyframe/protocol/frame-api/deviceProof'
 import { type ErrorBody, fail } from '@keyframe/server-kit'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { adminRoutes } from './admin/routes.ts'
 import { approvalPopupPage } from './approvalPopup.ts'
+import { issueNonce } from './auth/deviceProof.ts'
 import { approvePageRoutes } from './auth/email/approvePage.ts'
 import { emailAuthRoutes } from './auth/email/routes.ts'
 import { type FrameChain, parseApprovalTimeout, parseChains, rpcOrigins } from './chains.ts'
@@ -64,12 +66,6 @@ export type FrameAppOptions = {
    */
   trustedProxyHops?: number
   /**
-   * `'enforce'` (default) guards account changes: a removed device is never the one in use and needs a
-   * fresh code and the daily limit; a new recovery set needs the wallet key's signature. `'off'` exists ONLY
-   * so a test can show the attacks these guards stop (a bare session deleting a device, bogus recovery bytes).
-   */
-  accountGuards?: 'enforce' | 'off'
-  /**
    * Logs one line per API call (method, route path, status, ms; never the query string, a body or a
    * header, which is where codes and tokens travel). Off by default; `ACCESS_LOG=1` turns it on.
    */
@@ -82,6 +78,18 @@ export type FrameAppOptions = {
    * (defence in depth). Never use it in a deployment.
    */
   frameAncestors?: FrameAncestorsMode
+  /**
+   * `'enforce'` (default) refuses a `device` route's request without a valid device signature. `'off'` skips
+   * the check and exists ONLY so a test can show the attack it stops (a code or token without the device key).
+   * Never use it in a deployment.
+   */
+  deviceProof?: 'enforce' | 'off'
+  /**
+   * `'enforce'` (default) guards account changes: a removed device is never the one in use and needs a
+   * fresh code and the daily limit; a new recovery set needs the wallet key's signature. `'off'` exists ONLY
+   * so a test can show the attacks these guards stop (a bare session deleting a device, bogus recovery bytes).
+   */
+  accountGuards?: 'enforce' | 'off'
   /**
    * The chains the frame signs and proxies RPC for (default none: every RPC request is refused). Each goes
    * into the frame document's config, and its RPC URL's origin into the document's `connect-src`.
@@ -128,8 +136,9 @@ export function createFrameApp(options: FrameAppOptions) {
     publicUrl,
     limits: { ...LIMITS, ...options.limits },
     trustedProxyHops: options.trustedProxyHops ?? 0,
-    accountGuards: options.accountGuards === 'off' ? 'off' : 'enforce',
     crash: options.crash ?? (() => {}),
+    deviceProof: options.deviceProof === 'off' ? 'off' : 'enforce',
+    accountGuards: options.accountGuards === 'off' ? 'off' : 'enforce',
   }
   const assetsDir = join(options.webRoot, 'assets')
   // The largest legitimate body is a wallet registration (< 8 KB).
@@ -214,6 +223,7 @@ export function createFrameApp(options: FrameAppOptions) {
     .use('/api/*', sameOriginOnly(publicUrl))
     .use('/api/*', limitBody)
     .use('/approve-device', limitBody)
+    .post(issueDeviceNonce.path, async (c) => c.json(await issueNonce(ctx)))
     .route('/api/auth/email', emailAuthRoutes(ctx))
     .route('/api/session', sessionRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx, options.adminToken))

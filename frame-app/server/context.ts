@@ -18,7 +18,9 @@ export type ServerContext = {
   limits: Limits
   /** Proxies of the operator's own in front of the server (`TRUSTED_PROXY_HOPS`); see `clientAddress`. */
   trustedProxyHops: number
+  crash: CrashHook
+  /** `'off'` only in the test that shows what device proofs stop (`FrameAppOptions.deviceProof`). */
+  deviceProof: 'enforce' | 'off'
   /** `'off'` only in the tests that show what the account-change guards stop (`FrameAppOptions.accountGuards`). */
   accountGuards: 'enforce' | 'off'
-  crash: CrashHook
 }

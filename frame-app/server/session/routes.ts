@@ -4,10 +4,16 @@
  * @module
  */
 
+import {
+  type SessionResponse,
+  updateEmail,
+  verifyFactor,
+  verifyPrimaryEmail,
+  verifySecondaryEmail,
+} from '@keyframe/protocol/frame-api/session'
 import { fail, jsonBody } from '@keyframe/server-kit'
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
-import * as z from 'zod/mini'
 import { audit } from '../audit.ts'
 import {
   checkCode,
@@ -17,6 +23,7 @@ import {
   useChallenge,
 } from '../auth/challenges.ts'
 import { walletOf } from '../auth/completeLogin.ts'
+import { requireDeviceProof } from '../auth/deviceProof.ts'
 import { failRefusal } from '../auth/refusals.ts'
 import {
   clearSession,
@@ -28,30 +35,11 @@ import {
 import type { ServerContext } from '../context.ts'
 import { type ChallengePurpose, otpChallenges, sessions } from '../db/schema/auth.ts'
 import { users } from '../db/schema/users.ts'
-import { email, otp } from '../http/schemas.ts'
 import { emailChangeCodeMail, reauthCodeMail } from '../mail/templates.ts'
 import { getProject } from '../projects/store.ts'
 import { limitAccountChange, noticeAccountChange } from '../vault/accountChanges.ts'
 
-/** GET /api/session when connected. `accounts` lists the EVM EOA; Solana is `solanaAddress`. */
-export type SessionResponse =
-  | { isConnected: false }
-  | {
-      isConnected: true
-      user: {
-        email: string
-        address: string | null
-        solanaAddress: string | null
-        accounts: { address: string; type: 'eoa' }[]
-        preferredAccountType: 'eoa'
-      }
-      /** The wallet's id (the frame binds its device share to it), null before the wallet exists. */
-      walletId: string | null
-      deviceId: string | null
-      deviceVerified: boolean
-      expiresAt: string
-      lastFactorAt: string
-    }
+export type { SessionResponse }
 
 export function sessionRoutes(ctx: ServerContext) {
   const minutes = ctx.limits.codeTtlMs / 60_000
@@ -159,28 +147,34 @@ export function sessionRoutes(ctx: ServerContext) {
         return c.json({ action: 'VERIFY_OTP' as const })
       })
 
-      .post('/factor/verify', requireSession(ctx), jsonBody(z.strictObject({ otp })), async (c) => {
-        const session = c.get('session')
-        await verifySessionCode(session, 'reauth', c.req.valid('json').otp)
-        const now = ctx.now()
-        await ctx.db.transaction(async (tx) => {
-          await tx.update(sessions).set({ lastFactorAt: now }).where(eq(sessions.id, session.id))
-          await audit(
-            tx,
-            {
-              action: 'factor.refreshed',
-              userId: session.userId,
-              deviceId: session.deviceId,
-              projectId: session.projectId,
-            },
-            now,
-          )
-        })
-        return c.json({ lastFactorAt: now.toISOString() })
-      })
+      .post(
+        '/factor/verify',
+        requireSession(ctx),
+        requireDeviceProof(ctx),
+        jsonBody(verifyFactor.body),
+        async (c) => {
+          const session = c.get('session')
+          await verifySessionCode(session, 'reauth', c.req.valid('json').otp)
+          const now = ctx.now()
+          await ctx.db.transaction(async (tx) => {
+            await tx.update(sessions).set({ lastFactorAt: now }).where(eq(sessions.id, session.id))
+            await audit(
+              tx,
+              {
+                action: 'factor.refreshed',
+                userId: session.userId,
+                deviceId: session.deviceId,
+                projectId: session.projectId,
+              },
+              now,
+            )
+          })
+          return c.json({ lastFactorAt: now.toISOString() })
+        },
+      )
 
       /** UPDATE_EMAIL: step 1, a code to the current address. */
-      .post('/email', requireSession(ctx), jsonBody(z.strictObject({ newEmail: email })), async (c) => {
+      .post('/email', requireSession(ctx), requireDeviceProof(ctx), jsonBody(updateEmail.body), async (c) => {
         const session = c.get('session')
         const newEmail = normalizeEmail(c.req.valid('json').newEmail)
         if (newEmail === session.email) fail(400, 'same_email', 'This is already your e-mail address')
@@ -205,90 +199,108 @@ export function sessionRoutes(ctx: ServerContext) {
       })
 
       /** UPDATE_EMAIL_PRIMARY_OTP: the current address is proven; step 2, a code to the new address. */
-      .post('/email/primary', requireSession(ctx), jsonBody(z.strictObject({ otp })), async (c) => {
-        const session = c.get('session')
-        const primary = await verifySessionCode(session, 'update_primary', c.req.valid('json').otp)
-        const newEmail = primary.newEmail
-        if (!newEmail) fail(400, 'no_code', 'No code was requested. Please request a new one.')
-        const issued = await issueChallenge(ctx, {
-          purpose: 'update_secondary',
-          kind: 'otp',
-          projectId: session.projectId,
-          email: newEmail,
-          userId: session.userId,
-          sessionId: session.id,
-          newEmail,
-        })
-        if (!issued.ok) failRefusal(issued)
-        const name = await projectName(session)
-        await send(
-          newEmail,
-          session,
-          emailChangeCodeMail({ projectName: name, code: issued.code, minutes, step: 'secondary', newEmail }),
-        )
-        return c.json({ action: 'VERIFY_SECONDARY_OTP' as const })
-      })
+      .post(
+        '/email/primary',
+        requireSession(ctx),
+        requireDeviceProof(ctx),
+        jsonBody(verifyPrimaryEmail.body),
+        async (c) => {
+          const session = c.get('session')
+          const primary = await verifySessionCode(session, 'update_primary', c.req.valid('json').otp)
+          const newEmail = primary.newEmail
+          if (!newEmail) fail(400, 'no_code', 'No code was requested. Please request a new one.')
+          const issued = await issueChallenge(ctx, {
+            purpose: 'update_secondary',
+            kind: 'otp',
+            projectId: session.projectId,
+            email: newEmail,
+            userId: session.userId,
+            sessionId: session.id,
+            newEmail,
+          })
+          if (!issued.ok) failRefusal(issued)
+          const name = await projectName(session)
+          await send(
+            newEmail,
+            session,
+            emailChangeCodeMail({
+              projectName: name,
+              code: issued.code,
+              minutes,
+              step: 'secondary',
+              newEmail,
+            }),
+          )
+          return c.json({ action: 'VERIFY_SECONDARY_OTP' as const })
+        },
+      )
 
       /**
        * UPDATE_EMAIL_SECONDARY_OTP: the new address is proven; the account moves to it if the current one was
        * proven at most 5 minutes ago (the change's fresh code), and the current address is told.
        */
-      .post('/email/secondary', requireSession(ctx), jsonBody(z.strictObject({ otp })), async (c) => {
-        const session = c.get('session')
-        const code = c.req.valid('json').otp
-        const now = ctx.now()
-        const result = await ctx.db.transaction(async (tx) => {
-          const challenge = await latestChallenge(
-            tx,
-            and(eq(otpChallenges.purpose, 'update_secondary'), eq(otpChallenges.sessionId, session.id)),
-          )
-          const [primary] = await tx
-            .select({ usedAt: otpChallenges.usedAt })
-            .from(otpChallenges)
-            .where(
-              and(
-                eq(otpChallenges.purpose, 'update_primary'),
-                eq(otpChallenges.sessionId, session.id),
-                isNotNull(otpChallenges.usedAt),
-              ),
+      .post(
+        '/email/secondary',
+        requireSession(ctx),
+        requireDeviceProof(ctx),
+        jsonBody(verifySecondaryEmail.body),
+        async (c) => {
+          const session = c.get('session')
+          const code = c.req.valid('json').otp
+          const now = ctx.now()
+          const result = await ctx.db.transaction(async (tx) => {
+            const challenge = await latestChallenge(
+              tx,
+              and(eq(otpChallenges.purpose, 'update_secondary'), eq(otpChallenges.sessionId, session.id)),
             )
-            .orderBy(desc(otpChallenges.usedAt))
-            .limit(1)
-          const provenAt = primary?.usedAt?.getTime() ?? 0
-          if (challenge && now.getTime() - provenAt > ctx.limits.recoveryFreshnessMs)
-            return { ok: false, reason: 'stale' } as const
-          const check = await checkCode(tx, ctx, challenge, code)
-          if (!check.ok) return check
-          await useChallenge(tx, check.challenge.id, now)
-          const newEmail = check.challenge.newEmail as string
-          // Only someone who controls the new mailbox gets here, so saying it is taken reveals nothing to others.
-          const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail))
-          if (taken) return { ok: false, reason: 'taken' } as const
-          await tx.update(users).set({ email: newEmail }).where(eq(users.id, session.userId))
-          await audit(
-            tx,
-            {
-              action: 'email.changed',
-              userId: session.userId,
-              deviceId: session.deviceId,
-              projectId: session.projectId,
-            },
-            now,
-          )
-          return { ok: true, newEmail } as const
-        })
-        if (!result.ok) {
-          if (result.reason === 'taken') fail(409, 'email_taken', 'This e-mail address cannot be used')
-          if (result.reason === 'stale')
-            fail(403, 'fresh_factor_required', 'Please confirm it is you with a new code')
-          failRefusal(result)
-        }
-        // `session.email` is still the old address: the notice goes there.
-        await noticeAccountChange(ctx, session, 'email_changed', {
-          subject: result.newEmail,
-          required: false,
-        })
-        return c.json({ newEmail: result.newEmail })
-      })
+            const [primary] = await tx
+              .select({ usedAt: otpChallenges.usedAt })
+              .from(otpChallenges)
+              .where(
+                and(
+                  eq(otpChallenges.purpose, 'update_primary'),
+                  eq(otpChallenges.sessionId, session.id),
+                  isNotNull(otpChallenges.usedAt),
+                ),
+              )
+              .orderBy(desc(otpChallenges.usedAt))
+              .limit(1)
+            const provenAt = primary?.usedAt?.getTime() ?? 0
+            if (challenge && now.getTime() - provenAt > ctx.limits.recoveryFreshnessMs)
+              return { ok: false, reason: 'stale' } as const
+            const check = await checkCode(tx, ctx, challenge, code)
+            if (!check.ok) return check
+            await useChallenge(tx, check.challenge.id, now)
+            const newEmail = check.challenge.newEmail as string
+            // Only someone who controls the new mailbox gets here, so saying it is taken reveals nothing to others.
+            const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail))
+            if (taken) return { ok: false, reason: 'taken' } as const
+            await tx.update(users).set({ email: newEmail }).where(eq(users.id, session.userId))
+            await audit(
+              tx,
+              {
+                action: 'email.changed',
+                userId: session.userId,
+                deviceId: session.deviceId,
+                projectId: session.projectId,
+              },
+              now,
+            )
+            return { ok: true, newEmail } as const
+          })
+          if (!result.ok) {
+            if (result.reason === 'taken') fail(409, 'email_taken', 'This e-mail address cannot be used')
+            if (result.reason === 'stale')
+              fail(403, 'fresh_factor_required', 'Please confirm it is you with a new code')
+            failRefusal(result)
+          }
+          // `session.email` is still the old address: the notice goes there.
+          await noticeAccountChange(ctx, session, 'email_changed', {
+            subject: result.newEmail,
+            required: false,
+          })
+          return c.json({ newEmail: result.newEmail })
+        },
+      )
   )
 }

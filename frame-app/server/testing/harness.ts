@@ -3,10 +3,18 @@
  * catcher (nodemailer → smtp-server), a fake clock, and helpers that speak the HTTP API as the frame does.
  * @module
  */
+
+import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type CaughtMail, startMailCatcher } from '@keyframe/devstack'
+import {
+  DEVICE_NONCE_HEADER,
+  DEVICE_SIGNATURE_HEADER,
+  deviceProofMessage,
+} from '@keyframe/protocol/frame-api/deviceProof'
+import { routeOf } from '@keyframe/protocol/frame-api/routes'
 import { createFrameApp } from '../app.ts'
 import { type ProjectInput, parseProjects } from '../config.ts'
 import { randomSecrets } from '../crypto/keys.ts'
@@ -33,9 +41,42 @@ export type HarnessOptions = {
   accountGuards?: 'enforce' | 'off'
 }
 
-/** A random device public key as the frame would send it (base64url). */
+const devicePrivateKeys = new Map<string, KeyObject>()
+
+/**
+ * A new device key as the frame would send it: a P-256 key pair whose public half is the raw key, base64url.
+ * `call` signs the requests of `device` routes with it, as the frame does.
+ */
 export function deviceKey(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(65))).toString('base64url')
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  const jwk = publicKey.export({ format: 'jwk' })
+  const raw = Buffer.concat([
+    Buffer.of(4),
+    Buffer.from(jwk.x ?? '', 'base64url'),
+    Buffer.from(jwk.y ?? '', 'base64url'),
+  ])
+  const key = raw.toString('base64url')
+  devicePrivateKeys.set(key, privateKey)
+  return key
+}
+
+/** The device proof headers of a request, signed by `device` (a key from {@link deviceKey}) over `nonce`. */
+export function deviceProofHeaders(
+  device: string,
+  request: { method: string; path: string; body?: string; nonce: string },
+): Record<string, string> {
+  const privateKey = devicePrivateKeys.get(device)
+  if (!privateKey) throw new Error('Not a harness device key')
+  const message = deviceProofMessage({
+    method: request.method,
+    path: request.path,
+    bodySha256: createHash('sha256')
+      .update(request.body ?? '')
+      .digest(),
+    nonce: request.nonce,
+  })
+  const signature = sign('sha256', message, { key: privateKey, dsaEncoding: 'ieee-p1363' })
+  return { [DEVICE_NONCE_HEADER]: request.nonce, [DEVICE_SIGNATURE_HEADER]: signature.toString('base64url') }
 }
 
 /** The 6-digit code in a mail. */
@@ -94,6 +135,34 @@ export async function createHarness(options: HarnessOptions = {}) {
   const base = options.publicUrl ?? 'http://localhost'
 
   /**
+   * The device proof the frame adds to a request of a `device` route: signed by `auth.device`, or (login) by
+   * the body's `devicePublicKey`; none when `auth.device` is null or the key is not one of {@link deviceKey}.
+   */
+  async function proofFor(
+    method: string,
+    path: string,
+    body: unknown,
+    auth: { device?: string | null } | undefined,
+  ) {
+    const route = routeOf(method, new URL(path, base).pathname)
+    if (route?.auth !== 'device' || auth?.device === null) return {}
+    const device =
+      route.proofKey === 'body'
+        ? (body as { devicePublicKey?: string } | undefined)?.devicePublicKey
+        : auth?.device
+    if (!device || !devicePrivateKeys.has(device)) return {}
+    const issued = await app.request(new URL('/api/auth/nonce', base).href, { method: 'POST' })
+    const { nonce } = (await issued.json()) as { nonce: string }
+    const text = body === undefined ? undefined : JSON.stringify(body)
+    return deviceProofHeaders(device, {
+      method,
+      path: new URL(path, base).pathname,
+      nonce,
+      ...(text !== undefined && { body: text }),
+    })
+  }
+
+  /**
    * A JSON request as the frame sends it; `auth` is a bearer token or a cookie header value. `from` is the
    * peer address of the connection as `@hono/node-server` would hand it over (default none), plus headers.
    */
@@ -101,13 +170,14 @@ export async function createHarness(options: HarnessOptions = {}) {
     method: string,
     path: string,
     body?: unknown,
-    auth?: { token?: string; cookie?: string },
+    auth?: { token?: string; cookie?: string; device?: string | null },
     from?: { ip?: string; headers?: Record<string, string> },
   ) {
     const headers: Record<string, string> = { ...from?.headers }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (auth?.token) headers.authorization = `Bearer ${auth.token}`
     if (auth?.cookie) headers.cookie = auth.cookie
+    Object.assign(headers, await proofFor(method, path, body, auth))
     const res = await app.request(
       new URL(path, base).href,
       { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) },
@@ -149,7 +219,7 @@ export async function createHarness(options: HarnessOptions = {}) {
       wallet: unknown
       recoveryMode: string
     }
-    return { ...body, devicePublicKey: device, auth: { token: body.token } }
+    return { ...body, devicePublicKey: device, auth: { token: body.token, device } }
   }
 
   return {

@@ -8,7 +8,7 @@ import { openEnvelope } from '../crypto/envelope.ts'
 import { auditLog } from '../db/schema/limits.ts'
 import { authShares, recoveryShares } from '../db/schema/shares.ts'
 import { devices } from '../db/schema/users.ts'
-import { codeIn, createHarness, type Harness } from '../testing/harness.ts'
+import { createHarness, type Harness } from '../testing/harness.ts'
 import { testBackends } from '../testing/testDatabase.ts'
 import { b64u, newWallet, PASSPHRASE } from '../testing/wallets.ts'
 
@@ -88,19 +88,19 @@ describe.each(testBackends())('share vault (%s)', (backend) => {
     expect(twice.json).toEqual({ code: 'wallet_exists', message: 'This account already has a wallet' })
   })
 
-  test('behavior: auth_d is released only within 15 minutes of the last factor', async () => {
+  test('behavior: auth_d goes to its own device signature with no new code; storing one needs a 15-minute factor', async () => {
     const { login } = await registered()
     const release = () => h.call('GET', `/api/shares/device/${login.device.id}`, undefined, login.auth)
-    h.advance(15 * MINUTE)
+    h.advance(6 * 24 * 60 * MINUTE)
     expect((await release()).status).toBe(200)
-    h.advance(1)
-    const stale = await release()
-    expect(stale.status).toBe(403)
-    expect(stale.json).toEqual({
-      code: 'fresh_factor_required',
-      message: 'Please confirm it is you with a new code',
+    // The session alone, unsigned, gets nothing.
+    const unsigned = await h.call('GET', `/api/shares/device/${login.device.id}`, undefined, {
+      ...login.auth,
+      device: null,
     })
-    // Storing a share needs the same freshness.
+    expect(unsigned.status).toBe(403)
+    expect(unsigned.json.code).toBe('device_proof_invalid')
+    // Storing a share needs a fresh factor.
     const put = await h.call(
       'PUT',
       '/api/shares/device',
@@ -108,11 +108,10 @@ describe.each(testBackends())('share vault (%s)', (backend) => {
       login.auth,
     )
     expect(put.status).toBe(403)
-    // A fresh factor reopens it.
-    await h.call('POST', '/api/session/factor', undefined, login.auth)
-    const code = codeIn(await h.mail.waitFor(login.email, { subject: 'confirmation' }))
-    await h.call('POST', '/api/session/factor/verify', { otp: code }, login.auth)
-    expect((await release()).status).toBe(200)
+    expect(put.json).toEqual({
+      code: 'fresh_factor_required',
+      message: 'Please confirm it is you with a new code',
+    })
   })
 
   test('behavior: the recovery set is released only within 5 minutes of the last factor', async () => {

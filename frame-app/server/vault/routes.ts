@@ -1,27 +1,36 @@
 /**
  * The share vault (SECURITY.md §1): wallet registration, device auth shares (auth_d), the recovery set
- * (recovery, auth_r) and devices. Releases need a fresh factor (15 min to unlock signing, 5 min for the
- * recovery set), are rate-limited and audit-logged. Nothing here ever sees a whole key.
+ * (recovery, auth_r) and devices. Every release and change is signed by the session's device
+ * (`requireDeviceProof`); a device's own auth share needs nothing more, the recovery set a fresh factor
+ * (5 min) too. Releases are rate-limited and audit-logged. Nothing here ever sees a whole key.
  * @module
  */
 import { randomUUID } from 'node:crypto'
+import {
+  type RecoverySet,
+  recoverySet as recoveryBody,
+  registerWallet,
+  releaseDeviceShare,
+  revokeDevice,
+  storeRecovery,
+  storeDeviceShare,
+} from '@keyframe/protocol/frame-api/vault'
 import { fail, failRetryAfter, jsonBody, parseOrFail } from '@keyframe/server-kit'
 import { and, asc, eq, isNull, or } from 'drizzle-orm'
 import { Hono } from 'hono'
-import * as z from 'zod/mini'
 import { audit } from '../audit.ts'
+import { requireDeviceProof } from '../auth/deviceProof.ts'
 import { requireFreshFactor, requireSession, type SessionInfo } from '../auth/session.ts'
 import type { ServerContext } from '../context.ts'
 import { sessions } from '../db/schema/auth.ts'
 import { authShares, recoveryShares } from '../db/schema/shares.ts'
 import { devices, users, wallets } from '../db/schema/users.ts'
-import { recoveryBlob, share, uuid } from '../http/schemas.ts'
 import { describeDevice } from '../mail/templates.ts'
 import { getProject } from '../projects/store.ts'
 import { rateLimit } from '../rateLimit.ts'
 import { guardAccountChange, noticeAccountChange } from './accountChanges.ts'
-import { addressOfPublicKey, checksumAddress, compressPublicKey } from './evm.ts'
 import { assertRecoveryProof } from './recoveryProof.ts'
+import { addressOfPublicKey, checksumAddress, compressPublicKey } from './evm.ts'
 import {
   authRecoveryContext,
   authShareContext,
@@ -30,47 +39,7 @@ import {
   sealShare,
 } from './shares.ts'
 
-const recoveryBody = z.discriminatedUnion('mode', [
-  z.strictObject({
-    mode: z.literal('passphrase'),
-    /** auth_r. */
-    authShare: share,
-    /** The recovery share, encrypted in the frame under the user's passphrase. Stored as it is. */
-    recoveryBlob,
-  }),
-  z.strictObject({
-    mode: z.literal('operator'),
-    authShare: share,
-    /** The recovery share itself; sealed here under the operator recovery key. */
-    recoveryShare: share,
-  }),
-])
-type RecoveryBody = z.output<typeof recoveryBody>
-
-const walletBody = z.strictObject({
-  /** Chosen by the frame when it binds the wallet id into its device share and recovery blob; default random. */
-  walletId: z.optional(uuid),
-  address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address')),
-  publicKey: z
-    .string()
-    .check(
-      z.regex(/^0x(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/, 'Invalid public key: expected secp256k1 hex'),
-    ),
-  solanaAddress: z.optional(
-    z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address')),
-  ),
-  /** auth_d of the session's device. */
-  authShare: share,
-  recovery: recoveryBody,
-})
-
-const deviceShareBody = z.strictObject({ deviceId: uuid, authShare: share })
-
-/** A new recovery set and the wallet key's signature over it (`@keyframe/protocol/frame-api/recoveryProof`). */
-const newRecoveryBody = z.strictObject({
-  recovery: recoveryBody,
-  signature: z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/, 'Invalid signature: expected 65 bytes hex')),
-})
+type RecoveryBody = RecoverySet
 
 /** The session's device, which must be verified and active for any custody operation. */
 function activeDevice(session: SessionInfo): string {
@@ -113,112 +82,130 @@ export function vaultRoutes(ctx: ServerContext) {
       /**
        * First-login registration: wallet + this device's auth share + the recovery set, in ONE transaction.
        */
-      .post('/wallet', requireSession(ctx), jsonBody(walletBody), async (c) => {
-        const body = c.req.valid('json')
-        const session = c.get('session')
-        const deviceId = activeDevice(session)
-        requireFreshFactor(session, ctx.now(), ctx.limits.unlockFreshnessMs)
-        await expectProjectMode(session, body.recovery.mode)
-        let derived: string
-        try {
-          derived = addressOfPublicKey(body.publicKey)
-        } catch {
-          fail(400, 'invalid_params', 'publicKey: Not a secp256k1 public key')
-        }
-        if (derived !== checksumAddress(body.address))
-          fail(400, 'invalid_params', 'address: Does not match publicKey')
+      .post(
+        '/wallet',
+        requireSession(ctx),
+        requireDeviceProof(ctx),
+        jsonBody(registerWallet.body),
+        async (c) => {
+          const body = c.req.valid('json')
+          const session = c.get('session')
+          const deviceId = activeDevice(session)
+          requireFreshFactor(session, ctx.now(), ctx.limits.unlockFreshnessMs)
+          await expectProjectMode(session, body.recovery.mode)
+          let derived: string
+          try {
+            derived = addressOfPublicKey(body.publicKey)
+          } catch {
+            fail(400, 'invalid_params', 'publicKey: Not a secp256k1 public key')
+          }
+          if (derived !== checksumAddress(body.address))
+            fail(400, 'invalid_params', 'address: Does not match publicKey')
 
-        const now = ctx.now()
-        const walletId = body.walletId ?? randomUUID()
-        const recovery = sealRecovery(walletId, session.userId, body.recovery)
-        const authShare = sealShare(ctx.secrets.kek, body.authShare, authShareContext(walletId, deviceId))
-        const wallet = {
-          id: walletId,
-          address: derived,
-          publicKey: compressPublicKey(body.publicKey),
-          solanaAddress: body.solanaAddress ?? null,
-        }
-        const created = await ctx.db.transaction(async (tx) => {
-          await tx.select({ id: users.id }).from(users).where(eq(users.id, session.userId)).for('update')
-          // One wallet per account; a frame-chosen id must be new too.
-          const [existing] = await tx
-            .select({ id: wallets.id })
-            .from(wallets)
-            .where(or(eq(wallets.userId, session.userId), eq(wallets.id, walletId)))
-          if (existing) return false
-          await tx.insert(wallets).values({ ...wallet, userId: session.userId, createdAt: now })
-          ctx.crash('wallet.wallet-created')
-          await tx.insert(authShares).values({
-            deviceId,
-            walletId,
-            ciphertext: authShare,
-            kekId: ctx.secrets.kek.id,
-            createdAt: now,
-            updatedAt: now,
-          })
-          await tx
-            .insert(recoveryShares)
-            .values({ userId: session.userId, walletId, ...recovery, createdAt: now, updatedAt: now })
-          ctx.crash('wallet.shares-stored')
-          const entry = { userId: session.userId, deviceId, projectId: session.projectId }
-          await audit(tx, { action: 'wallet.created', ...entry }, now)
-          await audit(tx, { action: 'auth_share.stored', ...entry }, now)
-          await audit(tx, { action: 'recovery.stored', ...entry }, now)
-          return true
-        })
-        if (!created) fail(409, 'wallet_exists', 'This account already has a wallet')
-        return c.json({ wallet }, 201)
-      })
-
-      /** Stores auth_d for this session's device (after a re-split on a new device). Fresh factor ≤ 15 min. */
-      .put('/shares/device', requireSession(ctx), jsonBody(deviceShareBody), async (c) => {
-        const body = c.req.valid('json')
-        const session = c.get('session')
-        const deviceId = activeDevice(session)
-        if (body.deviceId !== deviceId)
-          fail(403, 'forbidden', 'A session can only store its own device share')
-        requireFreshFactor(session, ctx.now(), ctx.limits.unlockFreshnessMs)
-        const now = ctx.now()
-        const stored = await ctx.db.transaction(async (tx) => {
-          const [wallet] = await tx
-            .select({ id: wallets.id })
-            .from(wallets)
-            .where(eq(wallets.userId, session.userId))
-          if (!wallet) return false
-          const ciphertext = sealShare(ctx.secrets.kek, body.authShare, authShareContext(wallet.id, deviceId))
-          await tx
-            .insert(authShares)
-            .values({
+          const now = ctx.now()
+          const walletId = body.walletId ?? randomUUID()
+          const recovery = sealRecovery(walletId, session.userId, body.recovery)
+          const authShare = sealShare(ctx.secrets.kek, body.authShare, authShareContext(walletId, deviceId))
+          const wallet = {
+            id: walletId,
+            address: derived,
+            publicKey: compressPublicKey(body.publicKey),
+            solanaAddress: body.solanaAddress ?? null,
+          }
+          const created = await ctx.db.transaction(async (tx) => {
+            await tx.select({ id: users.id }).from(users).where(eq(users.id, session.userId)).for('update')
+            // One wallet per account; a frame-chosen id must be new too.
+            const [existing] = await tx
+              .select({ id: wallets.id })
+              .from(wallets)
+              .where(or(eq(wallets.userId, session.userId), eq(wallets.id, walletId)))
+            if (existing) return false
+            await tx.insert(wallets).values({ ...wallet, userId: session.userId, createdAt: now })
+            ctx.crash('wallet.wallet-created')
+            await tx.insert(authShares).values({
               deviceId,
-              walletId: wallet.id,
-              ciphertext,
+              walletId,
+              ciphertext: authShare,
               kekId: ctx.secrets.kek.id,
               createdAt: now,
               updatedAt: now,
             })
-            .onConflictDoUpdate({
-              target: authShares.deviceId,
-              set: { walletId: wallet.id, ciphertext, kekId: ctx.secrets.kek.id, updatedAt: now },
-            })
-          await audit(
-            tx,
-            { action: 'auth_share.stored', userId: session.userId, deviceId, projectId: session.projectId },
-            now,
-          )
-          return true
-        })
-        if (!stored) fail(409, 'no_wallet', 'This account has no wallet yet')
-        return c.json({ deviceId })
-      })
+            await tx
+              .insert(recoveryShares)
+              .values({ userId: session.userId, walletId, ...recovery, createdAt: now, updatedAt: now })
+            ctx.crash('wallet.shares-stored')
+            const entry = { userId: session.userId, deviceId, projectId: session.projectId }
+            await audit(tx, { action: 'wallet.created', ...entry }, now)
+            await audit(tx, { action: 'auth_share.stored', ...entry }, now)
+            await audit(tx, { action: 'recovery.stored', ...entry }, now)
+            return true
+          })
+          if (!created) fail(409, 'wallet_exists', 'This account already has a wallet')
+          return c.json({ wallet }, 201)
+        },
+      )
 
-      /** Releases auth_d of this session's device to unlock signing. Fresh factor ≤ 15 min; rate-limited; audited. */
-      .get('/shares/device/:deviceId', requireSession(ctx), async (c) => {
-        const requested = parseOrFail(uuid, c.req.param('deviceId'))
+      /** Stores auth_d for this session's device (after a re-split on a new device). Fresh factor ≤ 15 min. */
+      .put(
+        '/shares/device',
+        requireSession(ctx),
+        requireDeviceProof(ctx),
+        jsonBody(storeDeviceShare.body),
+        async (c) => {
+          const body = c.req.valid('json')
+          const session = c.get('session')
+          const deviceId = activeDevice(session)
+          if (body.deviceId !== deviceId)
+            fail(403, 'forbidden', 'A session can only store its own device share')
+          requireFreshFactor(session, ctx.now(), ctx.limits.unlockFreshnessMs)
+          const now = ctx.now()
+          const stored = await ctx.db.transaction(async (tx) => {
+            const [wallet] = await tx
+              .select({ id: wallets.id })
+              .from(wallets)
+              .where(eq(wallets.userId, session.userId))
+            if (!wallet) return false
+            const ciphertext = sealShare(
+              ctx.secrets.kek,
+              body.authShare,
+              authShareContext(wallet.id, deviceId),
+            )
+            await tx
+              .insert(authShares)
+              .values({
+                deviceId,
+                walletId: wallet.id,
+                ciphertext,
+                kekId: ctx.secrets.kek.id,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .onConflictDoUpdate({
+                target: authShares.deviceId,
+                set: { walletId: wallet.id, ciphertext, kekId: ctx.secrets.kek.id, updatedAt: now },
+              })
+            await audit(
+              tx,
+              { action: 'auth_share.stored', userId: session.userId, deviceId, projectId: session.projectId },
+              now,
+            )
+            return true
+          })
+          if (!stored) fail(409, 'no_wallet', 'This account has no wallet yet')
+          return c.json({ deviceId })
+        },
+      )
+
+      /**
+       * Releases auth_d of this session's device to unlock signing: signed by that device, so no mailed code
+       * (SECURITY.md §1); rate-limited; audited.
+       */
+      .get('/shares/device/:deviceId', requireSession(ctx), requireDeviceProof(ctx), async (c) => {
+        const requested = parseOrFail(releaseDeviceShare.params, c.req.param()).deviceId
         const session = c.get('session')
         const deviceId = activeDevice(session)
         if (requested !== deviceId) fail(403, 'forbidden', 'A session can only unlock its own device share')
         const now = ctx.now()
-        requireFreshFactor(session, now, ctx.limits.unlockFreshnessMs)
         const limited = await rateLimit(
           ctx.db,
           {
@@ -252,42 +239,48 @@ export function vaultRoutes(ctx: ServerContext) {
        * Replaces the recovery set (new passphrase, re-split): only with the wallet key's signature over the
        * new set, so it rebuilds the same wallet. Fresh factor ≤ 5 min; 3 a day; the owner is told.
        */
-      .put('/shares/recovery', requireSession(ctx), jsonBody(newRecoveryBody), async (c) => {
-        const { recovery: body, signature } = c.req.valid('json')
-        const session = c.get('session')
-        const deviceId = activeDevice(session)
-        requireFreshFactor(session, ctx.now(), ctx.limits.recoveryFreshnessMs)
-        await expectProjectMode(session, body.mode)
-        const [wallet] = await ctx.db
-          .select({ id: wallets.id, address: wallets.address })
-          .from(wallets)
-          .where(eq(wallets.userId, session.userId))
-        if (!wallet) fail(409, 'no_wallet', 'This account has no wallet yet')
-        if (ctx.accountGuards !== 'off') await assertRecoveryProof(wallet, body, signature as `0x${string}`)
-        await guardAccountChange(ctx, session, 'recovery_replaced')
-        const now = ctx.now()
-        const walletId = wallet.id
-        const recovery = sealRecovery(walletId, session.userId, body)
-        await ctx.db.transaction(async (tx) => {
-          await tx
-            .insert(recoveryShares)
-            .values({ userId: session.userId, walletId, ...recovery, createdAt: now, updatedAt: now })
-            .onConflictDoUpdate({
-              target: recoveryShares.userId,
-              set: { walletId, ...recovery, updatedAt: now },
-            })
-          await audit(
-            tx,
-            { action: 'recovery.stored', userId: session.userId, deviceId, projectId: session.projectId },
-            now,
-          )
-        })
-        await noticeAccountChange(ctx, session, 'recovery_replaced', { required: false })
-        return c.json({ mode: body.mode })
-      })
+      .put(
+        '/shares/recovery',
+        requireSession(ctx),
+        requireDeviceProof(ctx),
+        jsonBody(storeRecovery.body),
+        async (c) => {
+          const { recovery: body, signature } = c.req.valid('json')
+          const session = c.get('session')
+          const deviceId = activeDevice(session)
+          requireFreshFactor(session, ctx.now(), ctx.limits.recoveryFreshnessMs)
+          await expectProjectMode(session, body.mode)
+          const [wallet] = await ctx.db
+            .select({ id: wallets.id, address: wallets.address })
+            .from(wallets)
+            .where(eq(wallets.userId, session.userId))
+          if (!wallet) fail(409, 'no_wallet', 'This account has no wallet yet')
+          if (ctx.accountGuards !== 'off') await assertRecoveryProof(wallet, body, signature as `0x${string}`)
+          await guardAccountChange(ctx, session, 'recovery_replaced')
+          const now = ctx.now()
+          const walletId = wallet.id
+          const recovery = sealRecovery(walletId, session.userId, body)
+          await ctx.db.transaction(async (tx) => {
+            await tx
+              .insert(recoveryShares)
+              .values({ userId: session.userId, walletId, ...recovery, createdAt: now, updatedAt: now })
+              .onConflictDoUpdate({
+                target: recoveryShares.userId,
+                set: { walletId, ...recovery, updatedAt: now },
+              })
+            await audit(
+              tx,
+              { action: 'recovery.stored', userId: session.userId, deviceId, projectId: session.projectId },
+              now,
+            )
+          })
+          await noticeAccountChange(ctx, session, 'recovery_replaced', { required: false })
+          return c.json({ mode: body.mode })
+        },
+      )
 
       /** Releases the recovery set to rebuild the key on a new device. Fresh factor ≤ 5 min; rate-limited; audited. */
-      .get('/shares/recovery', requireSession(ctx), async (c) => {
+      .get('/shares/recovery', requireSession(ctx), requireDeviceProof(ctx), async (c) => {
         const session = c.get('session')
         const deviceId = activeDevice(session)
         const now = ctx.now()
@@ -359,8 +352,8 @@ export function vaultRoutes(ctx: ServerContext) {
        * Revokes another device of the account: its auth share is deleted and its sessions end, in one
        * transaction. Fresh factor ≤ 5 min; 5 a day; the owner is told. The device in use cannot remove itself.
        */
-      .delete('/devices/:id', requireSession(ctx), async (c) => {
-        const id = parseOrFail(uuid, c.req.param('id'))
+      .delete('/devices/:id', requireSession(ctx), requireDeviceProof(ctx), async (c) => {
+        const id = parseOrFail(revokeDevice.params, c.req.param()).id
         const session = c.get('session')
         if (id === session.deviceId && ctx.accountGuards !== 'off')
           fail(409, 'device_in_use', 'This device is in use. Sign out on it instead of removing it.')
