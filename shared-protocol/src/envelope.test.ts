@@ -128,11 +128,12 @@ describe('checkParams', () => {
   })
 
   test('error: throws the InvalidParamsError the frame would answer', () => {
-    const error = thrown(() => checkParams('CONNECT_OTP', { otp: '12345' }))
+    // A code never travels in a message: the frame asks for it in its own prompt.
+    const error = thrown(() => checkParams('CONNECT_OTP', { otp: '123456' }))
     expect(error).toBeInstanceOf(InvalidParamsError)
     expect((error as InvalidParamsError).code).toBe(-32602)
     expect((error as InvalidParamsError).message).toBe(
-      'Invalid params for CONNECT_OTP: otp: Expected a 6-digit code',
+      'Invalid params for CONNECT_OTP: Unrecognized key: otp',
     )
   })
 
@@ -155,7 +156,7 @@ describe('timeoutFor', () => {
     expect(FRAME_CONNECT_TIMEOUT_MS).toBe(30_000)
     expect(timeoutFor('CONNECT_EMAIL', { email: 'alice@example.com' })).toBe(30_000)
     expect(timeoutFor('CONNECT_DEVICE', {})).toBe(30_000)
-    expect(timeoutFor('CONNECT_OTP', { otp: '123456' })).toBe(30_000)
+    expect(timeoutFor('CONNECT_OTP', {})).toBe(30_000)
     expect(timeoutFor('CONNECT_SOCIAL', { uri: 'https://keyframe.example/cb' })).toBe(30_000)
     expect(timeoutFor('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })).toBe(30_000)
     expect(REQUEST_TYPES.filter((type) => requests[type].alertOnTimeout)).toEqual(connect)

@@ -1,6 +1,6 @@
 import type { EventPayload, EventType, ParsedParams } from '@keyframe/protocol'
 import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
-import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
+import type { FrameChain } from '../../server/chains.ts'
 import type { SentBatch } from '../rpc/callsStatus.ts'
 import type { Api } from '../session/api.ts'
 import type { TokenStore } from '../session/tokenStore.ts'
@@ -52,8 +52,13 @@ export type BridgeState = {
   /** CAIP-2 id: from the frame URL, then changed by network switches. */
   chainId: string
   session: Session | null
-  /** The e-mail of the login under way (CONNECT_EMAIL → CONNECT_OTP / CONNECT_DEVICE). */
-  login: { email: string } | null
+  /**
+   * The e-mail of the login under way (CONNECT_EMAIL → CONNECT_OTP / CONNECT_DEVICE), and when its code was
+   * last sent (ms since the epoch: the prompt's resend countdown starts there).
+   */
+  login: { email: string; sentAt: number } | null
+  /** The new address of the e-mail update under way (UPDATE_EMAIL → UPDATE_EMAIL_SECONDARY_OTP). */
+  newEmail: string | null
   theme: ThemeState
   dapp: DappData | null
 }
@@ -120,6 +125,7 @@ export function createBridgeContext(parameters: CreateBridgeContextParameters): 
       chainId: parameters.chainId,
       session: null,
       login: null,
+      newEmail: null,
       theme: { mode: undefined, tokens: {} },
       dapp: null,
     },

@@ -1,12 +1,16 @@
 /**
  * E-mail login in the frame (spec §3–§4): CONNECT_EMAIL, CONNECT_OTP and CONNECT_DEVICE, on top of the
  * server's `/api/auth/email/*` (flow and rules: `server/auth/email/FLOW.md`). Every request is bound to
- * this storage partition's device key.
+ * this storage partition's device key. The mailed code is typed in the frame's own prompt: the page never
+ * holds it (SECURITY.md §0).
  * @module
  */
 import type { RequestResult } from '@keyframe/protocol'
-import { RefusedError } from '@keyframe/protocol/core'
-import type { RequestContext } from '../bridge/context.ts'
+import { InternalError, RefusedError } from '@keyframe/protocol/core'
+import type { LoginResponse, StartAction } from '../../server/auth/email/routes.ts'
+import type { AccountServices, RequestContext } from '../bridge/context.ts'
+import { askForCode } from '../prompt/askForCode.ts'
+import type { Device } from '../wallet/deviceStore.ts'
 import {
   accountOf,
   devicePublicKey,
@@ -35,15 +39,11 @@ export async function connectEmail(
     .custody()
     .then((custody) => custody.warmUp())
     .catch(() => {})
+  // So is the prompt the code is typed in (CONNECT_OTP shows it at once).
+  account.prompt().catch(() => {})
   const device = await thisDevice(account)
-  const start = async () =>
-    (
-      await account.api.call('startEmailLogin', {
-        body: { projectId: ctx.projectId, email, devicePublicKey: devicePublicKey(device) },
-        signal: ctx.signal,
-      })
-    ).body.action
-  ctx.state.login = { email }
+  const start = () => startLogin(ctx, account, device, email)
+  ctx.state.login = { email, sentAt: Date.now() }
   let action = await start()
   if (action === 'CONNECT') {
     if (await restoreSession(ctx, ctx.signal)) {
@@ -51,24 +51,66 @@ export async function connectEmail(
       return { action }
     }
     await signOut(ctx)
-    ctx.state.login = { email }
+    ctx.state.login = { email, sentAt: Date.now() }
     action = await start()
   }
   return { action }
 }
 
-/** CONNECT_OTP: the code mailed by CONNECT_EMAIL; on success the wallet is set up and the session held. */
-export async function connectOtp({ otp }: { otp: string }, ctx: RequestContext): Promise<null> {
-  const account = accountOf(ctx, 'CONNECT_OTP')
-  const email = ctx.state.login?.email
-  if (!email) throw new RefusedError('No code was requested. Please request a new one.', 'no_code')
-  const device = await thisDevice(account)
-  const { body } = await account.api.call('verifyEmailLogin', {
-    body: { projectId: ctx.projectId, email, devicePublicKey: devicePublicKey(device), otp },
+/** Asks the server to mail a code (or a device approval) to `email` for this device. */
+async function startLogin(
+  ctx: RequestContext,
+  account: AccountServices,
+  device: Device,
+  email: string,
+): Promise<StartAction> {
+  const { body } = await account.api.call<{ action: StartAction }>('POST', '/api/auth/email/start', {
+    body: { projectId: ctx.projectId, email, devicePublicKey: devicePublicKey(device) },
     signal: ctx.signal,
   })
-  await establishSession(ctx, body)
-  return null
+  return body.action
+}
+
+/**
+ * CONNECT_OTP: the code mailed by CONNECT_EMAIL, typed in the frame's `login_code` prompt. A refused code is
+ * asked for again with the server's words; 'Resend code' mails a new one after the 30 s cooldown. Once the
+ * server accepts a code the wallet is set up (a new wallet's passphrase in the same prompt), the session is
+ * held and the prompt closes.
+ * @throws UserRejectedRequestError (4001) when the person cancels the prompt.
+ */
+export async function connectOtp(_params: unknown, ctx: RequestContext): Promise<null> {
+  const account = accountOf(ctx, 'CONNECT_OTP')
+  const login = ctx.state.login
+  if (!login) throw new RefusedError('No code was requested. Please request a new one.', 'no_code')
+  const { email } = login
+  const device = await thisDevice(account)
+  const prompt = await account.prompt()
+  try {
+    const body = await askForCode(prompt, {
+      kind: 'login_code',
+      sentTo: email,
+      sentAt: login.sentAt,
+      signal: ctx.signal,
+      async resend() {
+        // The server answers VERIFY_OTP for an address this device is logging in to; anything else is a
+        // change under way elsewhere, which a new CONNECT_EMAIL sorts out.
+        if ((await startLogin(ctx, account, device, email)) !== 'VERIFY_OTP')
+          throw new InternalError('Something went wrong')
+        login.sentAt = Date.now()
+      },
+      verify: async (otp) =>
+        (
+          await account.api.call<LoginResponse>('POST', '/api/auth/email/verify', {
+            body: { projectId: ctx.projectId, email, devicePublicKey: devicePublicKey(device), otp },
+            signal: ctx.signal,
+          })
+        ).body,
+    })
+    await establishSession(ctx, body)
+    return null
+  } finally {
+    prompt.close()
+  }
 }
 
 /**
@@ -80,9 +122,13 @@ export async function connectDevice(_params: unknown, ctx: RequestContext): Prom
   const device = await thisDevice(account)
   const body = { projectId: ctx.projectId, devicePublicKey: devicePublicKey(device) }
   for (;;) {
-    const answer = await account.api.call('connectDevice', { body, signal: ctx.signal })
-    if (!('status' in answer.body)) {
-      await establishSession(ctx, answer.body)
+    const answer = await account.api.call<LoginResponse | { status: 'pending' }>(
+      'POST',
+      '/api/auth/email/device',
+      { body, signal: ctx.signal },
+    )
+    if (answer.status === 200) {
+      await establishSession(ctx, answer.body as LoginResponse)
       return null
     }
     await sleep(DEVICE_POLL_MS, ctx.signal)

@@ -3,11 +3,13 @@
  * storage partition" a fake IndexedDB plus a localStorage of its own. Requests go through `dispatch`, as
  * the parent's would.
  */
+import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { codeIn, createHarness, type Harness } from '../../server/testing/harness.ts'
 import { type AccountServices, createBridgeContext } from '../bridge/context.ts'
 import { dispatch } from '../bridge/dispatch.ts'
+import type { AskOptions } from '../prompt/passphrasePrompt.ts'
 import { createApi } from '../session/api.ts'
 import { createTokenStore, TOKEN_KEY } from '../session/tokenStore.ts'
 import type { PassphrasePrompter } from '../wallet/custody.ts'
@@ -39,42 +41,55 @@ function partition() {
 }
 type Partition = ReturnType<typeof partition>
 
-/** A person at the frame's prompt: answers with the passphrases given, in order, and records what was asked. */
-function person(...answers: string[]) {
+/**
+ * What a person types at the frame's prompt: a passphrase, what a function finds (a code read from the
+ * mailbox, after pressing 'Resend code' maybe), or Cancel.
+ */
+type Answer = string | ((options: AskOptions) => Promise<string>) | typeof CANCEL
+const CANCEL = Symbol('Cancel')
+
+/** A person at the frame's prompt: answers in order, and records what was asked and whether it is open. */
+function person(...answers: Answer[]) {
   const asked: { kind: string; error?: string }[] = []
-  let closed = 0
+  let open = false
   const prompter: PassphrasePrompter = {
-    async ask(kind, options) {
-      asked.push({ kind, ...(options?.error ? { error: options.error } : {}) })
+    async ask(kind, options = {}) {
+      open = true
+      asked.push({ kind, ...(options.error ? { error: options.error } : {}) })
       const answer = answers.shift()
       if (answer === undefined) throw new Error('the person has nothing more to type')
-      return answer
+      if (answer === CANCEL) throw new UserRejectedRequestError()
+      return typeof answer === 'string' ? answer : answer(options)
     },
     close() {
-      closed++
+      open = false
     },
   }
-  return { prompter, asked, closed: () => closed }
+  return { prompter, asked, isOpen: () => open }
 }
+
+/** The person reads the code of the newest unread mail to `email` and types it. */
+const mailed =
+  (email: string, subject = 'login code'): Answer =>
+  () =>
+    codeFor(email, subject)
 
 /** A frame document loaded in `where` (a new bridge context: nothing in memory). */
 function frame(where: Partition, options: { projectId?: string; prompter?: PassphrasePrompter } = {}) {
   const events: { type: string; params: unknown }[] = []
   const tokens = createTokenStore(where.localStorage)
   let store: Promise<DeviceStore> | undefined
-  const devices = () => {
-    store ??= openDeviceStore(where.indexedDB)
-    return store
-  }
   const account: AccountServices = {
     api: createApi({
       origin: 'http://localhost',
       tokens,
-      devices,
       fetch: async (input, init) => harness.app.request(input, init),
     }),
     tokens,
-    devices,
+    devices: () => {
+      store ??= openDeviceStore(where.indexedDB)
+      return store
+    },
     prompt: async () => options.prompter ?? person().prompter,
     custody: () => import('../wallet/custody.ts'),
   }
@@ -87,7 +102,7 @@ function frame(where: Partition, options: { projectId?: string; prompter?: Passp
   })
   const send = async (type: string, params: unknown = {}) =>
     dispatch(type, { v: 1, id: crypto.randomUUID(), params }, ctx)
-  return { ctx, events, send, account }
+  return { ctx, events, send }
 }
 
 /** The answer's result, or a failure naming its error. */
@@ -113,13 +128,13 @@ describe('e-mail login, passphrase recovery', () => {
   const away = partition()
   let address: string
 
-  test('first login: a code, a new wallet, the passphrase asked for in the frame, a session', async () => {
-    const ada = person(PASSPHRASE)
+  test("first login: the code and a new wallet's passphrase, both asked for in the frame, a session", async () => {
+    const ada = person(mailed(email), PASSPHRASE)
     const f = frame(home, { prompter: ada.prompter })
     expect(ok(await f.send('CONNECT_EMAIL', { email }))).toEqual({ action: 'VERIFY_OTP' })
-    expect(ok(await f.send('CONNECT_OTP', { otp: await codeFor(email) }))).toBeNull()
-    expect(ada.asked).toEqual([{ kind: 'create_passphrase' }])
-    expect(ada.closed()).toBe(1)
+    expect(ok(await f.send('CONNECT_OTP', {}))).toBeNull()
+    expect(ada.asked).toEqual([{ kind: 'login_code' }, { kind: 'create_passphrase' }])
+    expect(ada.isOpen()).toBe(false)
 
     const user = ok(await f.send('GET_USER', { chainId: 'eip155:1' }))
     address = user?.address as string
@@ -146,12 +161,13 @@ describe('e-mail login, passphrase recovery', () => {
 
   test('another top-level site is another device: code, the passphrase (a wrong one first), same address, notice mail', async () => {
     afterCooldown()
-    const ada = person('not my passphrase at all', PASSPHRASE)
+    const ada = person(mailed(email), 'not my passphrase at all', PASSPHRASE)
     const f = frame(away, { prompter: ada.prompter })
     expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: false })
     expect(ok(await f.send('CONNECT_EMAIL', { email }))).toEqual({ action: 'VERIFY_OTP' })
-    expect(ok(await f.send('CONNECT_OTP', { otp: await codeFor(email) }))).toBeNull()
+    expect(ok(await f.send('CONNECT_OTP', {}))).toBeNull()
     expect(ada.asked).toEqual([
+      { kind: 'login_code' },
       { kind: 'enter_passphrase' },
       { kind: 'enter_passphrase', error: 'Wrong passphrase. Please try again.' },
     ])
@@ -163,41 +179,75 @@ describe('e-mail login, passphrase recovery', () => {
   })
 
   test('a revoked device can no longer unlock: its session ends, and only recovery brings it back', async () => {
-    // From the home frame, whose device key signs the removal.
-    const { api } = frame(home).account
-    const { devices } = (await api.call('listDevices')).body
+    const token = { token: home.storage.get(TOKEN_KEY) as string }
+    const { devices } = (await harness.call('GET', '/api/devices', undefined, token)).json as unknown as {
+      devices: { id: string; current: boolean; revokedAt: string | null }[]
+    }
     const other = devices.find((device) => !device.current && !device.revokedAt)
-    if (!other) throw new Error('no other device')
-    expect((await api.call('revokeDevice', { params: { id: other.id } })).body).toEqual({ revoked: other.id })
+    expect(other).toBeDefined()
+    expect((await harness.call('DELETE', `/api/devices/${other?.id}`, undefined, token)).status).toBe(200)
 
     expect(ok(await frame(away).send('IS_CONNECTED'))).toEqual({ isConnected: false })
     // Logging in there again finds no usable share on the server for that device: the passphrase is needed.
     afterCooldown()
-    const ada = person(PASSPHRASE)
+    const ada = person(mailed(email), PASSPHRASE)
     const f = frame(away, { prompter: ada.prompter })
     ok(await f.send('CONNECT_EMAIL', { email }))
-    ok(await f.send('CONNECT_OTP', { otp: await codeFor(email) }))
-    expect(ada.asked).toEqual([{ kind: 'enter_passphrase' }])
+    ok(await f.send('CONNECT_OTP', {}))
+    expect(ada.asked).toEqual([{ kind: 'login_code' }, { kind: 'enter_passphrase' }])
     expect(ok(await f.send('GET_USER', {}))).toMatchObject({ address })
   })
 
-  test('a wrong code is refused in the server words, and the sixth try is refused even with the right code', async () => {
+  test('a wrong code is refused in the prompt in the server words, and the sixth try is refused even with the right code', async () => {
     afterCooldown()
-    const f = frame(partition())
-    expect(ok(await f.send('CONNECT_EMAIL', { email }))).toEqual({ action: 'VERIFY_OTP' })
-    const code = await codeFor(email)
-    const wrong = code === '000000' ? '111111' : '000000'
-    for (let i = 0; i < 5; i++) {
-      expect(await f.send('CONNECT_OTP', { otp: wrong })).toEqual({
-        ok: false,
-        error: { code: -32046, message: 'Invalid code', data: { reason: 'invalid_code' } },
-      })
+    let code = ''
+    const wrong = async () => {
+      code ||= await codeFor(email)
+      return code === '000000' ? '111111' : '000000'
     }
-    expect(await f.send('CONNECT_OTP', { otp: code })).toMatchObject({
-      ok: false,
-      error: { code: -32046, message: 'Too many wrong codes. Please request a new one.' },
-    })
+    const ada = person(wrong, wrong, wrong, wrong, wrong, async () => code, CANCEL)
+    const f = frame(partition(), { prompter: ada.prompter })
+    expect(ok(await f.send('CONNECT_EMAIL', { email }))).toEqual({ action: 'VERIFY_OTP' })
+    expect(await f.send('CONNECT_OTP', {})).toMatchObject({ ok: false, error: { code: 4001 } })
+    expect(ada.asked).toEqual([
+      { kind: 'login_code' },
+      ...Array.from({ length: 5 }, () => ({ kind: 'login_code', error: 'Invalid code' })),
+      { kind: 'login_code', error: 'Too many wrong codes. Please request a new one.' },
+    ])
+    expect(ada.isOpen()).toBe(false)
     expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: false })
+  })
+
+  test("'Resend code' in the prompt mails a new code: the old one is refused, the new one logs in", async () => {
+    // An address of its own: the hourly limit of sends per address is spent above.
+    const bob = `bob-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const resent = person(
+      async (options) => {
+        const old = await codeFor(bob)
+        afterCooldown()
+        await options.resend?.()
+        return old
+      },
+      mailed(bob),
+      PASSPHRASE,
+    )
+    const f = frame(partition(), { prompter: resent.prompter })
+    ok(await f.send('CONNECT_EMAIL', { email: bob }))
+    ok(await f.send('CONNECT_OTP', {}))
+    expect(resent.asked).toEqual([
+      { kind: 'login_code' },
+      { kind: 'login_code', error: 'Invalid code' },
+      { kind: 'create_passphrase' },
+    ])
+    expect(ok(await f.send('GET_USER', {}))).toMatchObject({ email: bob })
+  })
+
+  test('a code in the request is refused before any handler runs: the page never holds one', async () => {
+    const f = frame(partition())
+    expect(await f.send('CONNECT_OTP', { otp: '123456' })).toMatchObject({
+      ok: false,
+      error: { code: -32602, message: 'Invalid params for CONNECT_OTP: Unrecognized key: otp' },
+    })
   })
 
   test('a resend inside the cooldown reads the spec words', async () => {
@@ -212,20 +262,21 @@ describe('e-mail login, passphrase recovery', () => {
 
   test('update e-mail, both steps: the account moves, and a login with the new address gives the same wallet', async () => {
     afterCooldown()
-    const f = frame(home)
-    expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: true })
     const newEmail = `ada.new-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const ada = person(mailed(email, 'Confirm the e-mail change'), mailed(newEmail, 'Verify your new e-mail'))
+    const f = frame(home, { prompter: ada.prompter })
+    expect(ok(await f.send('IS_CONNECTED'))).toEqual({ isConnected: true })
     expect(ok(await f.send('UPDATE_EMAIL', { newEmail }))).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
-    const primary = await codeFor(email, 'Confirm the e-mail change')
-    expect(ok(await f.send('UPDATE_EMAIL_PRIMARY_OTP', { otp: primary }))).toBeNull()
-    const secondary = await codeFor(newEmail, 'Verify your new e-mail')
-    expect(ok(await f.send('UPDATE_EMAIL_SECONDARY_OTP', { otp: secondary }))).toEqual({ newEmail })
+    expect(ok(await f.send('UPDATE_EMAIL_PRIMARY_OTP', {}))).toBeNull()
+    expect(ok(await f.send('UPDATE_EMAIL_SECONDARY_OTP', {}))).toEqual({ newEmail })
+    expect(ada.asked).toEqual([{ kind: 'current_email_code' }, { kind: 'new_email_code' }])
+    expect(ada.isOpen()).toBe(false)
     expect(ok(await f.send('GET_USER', {}))).toMatchObject({ email: newEmail, address })
 
     afterCooldown()
-    const elsewhere = frame(partition(), { prompter: person(PASSPHRASE).prompter })
+    const elsewhere = frame(partition(), { prompter: person(mailed(newEmail), PASSPHRASE).prompter })
     ok(await elsewhere.send('CONNECT_EMAIL', { email: newEmail }))
-    ok(await elsewhere.send('CONNECT_OTP', { otp: await codeFor(newEmail) }))
+    ok(await elsewhere.send('CONNECT_OTP', {}))
     expect(ok(await elsewhere.send('GET_USER', {}))).toMatchObject({ email: newEmail, address })
   })
 
@@ -246,19 +297,20 @@ describe('e-mail login, passphrase recovery', () => {
 })
 
 describe('e-mail login, operator recovery', () => {
-  test('no prompt at all: first login and a new device rebuild the same address', async () => {
+  test('no passphrase prompt: first login and a new device rebuild the same address', async () => {
     const email = `op-${crypto.randomUUID().slice(0, 8)}@example.com`
-    const nobody = person()
-    const first = frame(partition(), { projectId: 'ops', prompter: nobody.prompter })
+    const ada = person(mailed(email), mailed(email))
+    const first = frame(partition(), { projectId: 'ops', prompter: ada.prompter })
     ok(await first.send('CONNECT_EMAIL', { email }))
-    ok(await first.send('CONNECT_OTP', { otp: await codeFor(email) }))
+    ok(await first.send('CONNECT_OTP', {}))
     const { address } = ok(await first.send('GET_USER', {})) as { address: string }
 
     afterCooldown()
-    const second = frame(partition(), { projectId: 'ops', prompter: nobody.prompter })
+    const second = frame(partition(), { projectId: 'ops', prompter: ada.prompter })
     ok(await second.send('CONNECT_EMAIL', { email }))
-    ok(await second.send('CONNECT_OTP', { otp: await codeFor(email) }))
+    ok(await second.send('CONNECT_OTP', {}))
     expect(ok(await second.send('GET_USER', {}))).toMatchObject({ address })
-    expect(nobody.asked).toEqual([])
+    // Only the codes: no passphrase in operator mode.
+    expect(ada.asked).toEqual([{ kind: 'login_code' }, { kind: 'login_code' }])
   })
 })

@@ -182,54 +182,204 @@ describe('ask: enter_passphrase', () => {
   })
 })
 
-describe('ask: enter_code', () => {
-  test('default: the confirm copy with where the code went, one numeric one-time-code field, Cancel / Continue', async () => {
+/** The six code boxes, in order. */
+const boxes = () => [...document.querySelectorAll<HTMLInputElement>('[role="group"] input')]
+/** Types `digits` key by key into the focused box, as a keyboard would. */
+function typeCode(digits: string) {
+  for (const key of digits) {
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+    document.activeElement?.dispatchEvent(event)
+  }
+}
+function pressEnter() {
+  // What the browser does on Enter in a text field of a form with a submit button: it submits the form.
+  form()?.requestSubmit()
+}
+
+describe('ask: codes', () => {
+  test('default: enter_code — the copy with where the code went, six boxes in one group, Cancel / Verify', async () => {
     const { prompt, events } = setup()
     const answer = prompt.ask('enter_code', { sentTo: 'a•••@example.com' })
     expect(document.querySelector('h1')?.textContent).toBe("Confirm it's you")
-    expect(form()?.textContent).toContain('Enter the 6-digit code we sent to a•••@example.com to sign.')
-    const code = field('Code')
-    expect(code.type).toBe('text')
-    expect(code.inputMode).toBe('numeric')
-    expect(code.autocomplete).toBe('one-time-code')
+    const text = 'Enter the 6-digit code we sent to a•••@example.com to sign.'
+    expect(form()?.textContent).toContain(text)
+    const group = document.querySelector('[role="group"]')
+    expect(document.getElementById(group?.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(text)
+    expect(boxes().map((box) => box.getAttribute('aria-label'))).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `Digit ${n} of 6`),
+    )
+    expect(boxes().every((box) => box.getAttribute('aria-describedby') === 'kfp-error')).toBe(true)
     expect(() => field('Passphrase')).toThrow()
-    expect([...document.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Cancel', 'Continue'])
-    expect(document.activeElement).toBe(code)
-    type('Code', ' 123456 ')
-    button('Continue').click()
+    expect([...document.querySelectorAll('button')].map((b) => [b.textContent, b.type])).toEqual([
+      ['Cancel', 'button'],
+      ['Verify', 'submit'],
+    ])
+    expect(document.activeElement).toBe(boxes()[0])
+    typeCode('123456')
+    button('Verify').click()
     await expect(answer).resolves.toBe('123456')
     expect(statusText()).toBe('Checking…')
+    expect(boxes().every((box) => box.disabled)).toBe(true)
     expect(events).toEqual([['PROMPT_REQUESTED', { kind: 'enter_code' }]])
   })
 
-  test('error: anything but 6 digits is refused in the frame, under the field', async () => {
+  test.each([
+    ['login_code', 'Check your e-mail', 'Enter the 6-digit code we sent to ada@example.com.'],
+    [
+      'current_email_code',
+      'Confirm your current e-mail',
+      'Enter the 6-digit code we sent to your current e-mail, ada@example.com.',
+    ],
+    [
+      'new_email_code',
+      'Confirm your new e-mail',
+      'Enter the 6-digit code we sent to your new e-mail, ada@example.com.',
+    ],
+  ] as const)(
+    'parameters: %s — its copy, six boxes, PROMPT_REQUESTED with its kind',
+    async (kind, title, text) => {
+      const { prompt, events } = setup()
+      const answer = prompt.ask(kind, { sentTo: 'ada@example.com' })
+      expect(document.querySelector('h1')?.textContent).toBe(title)
+      expect(form()?.textContent).toContain(text)
+      expect(boxes()).toHaveLength(6)
+      expect(events).toEqual([['PROMPT_REQUESTED', { kind }]])
+      typeCode('000042')
+      pressEnter()
+      await expect(answer).resolves.toBe('000042')
+      expect(statusText()).toBe('Checking the code…')
+    },
+  )
+
+  test('behavior: a full code is never sent by itself: fixing a digit of it sends nothing until Verify or Enter', async () => {
     const { prompt } = setup()
-    const answer = prompt.ask('enter_code', { sentTo: 'a•••@example.com' })
-    for (const typed of ['', '12345', '12345a', '1234567']) {
-      type('Code', typed)
-      button('Continue').click()
-      expect(alertText()).toBe('Enter the 6-digit code')
-      expect(field('Code').getAttribute('aria-invalid')).toBe('true')
-    }
+    const answer = prompt.ask('login_code', { sentTo: 'ada@example.com' })
+    typeCode('123956')
+    expect(await state(answer)).toBe('pending')
+    boxes()[3]?.focus()
+    typeCode('4')
+    expect(await state(answer)).toBe('pending')
+    pressEnter()
+    expect(await state(answer)).toEqual({ resolved: '123456' })
+  })
+
+  test('error: an incomplete code is refused in the frame, under the boxes, focus on the first empty one', async () => {
+    const { prompt } = setup()
+    const answer = prompt.ask('login_code', { sentTo: 'ada@example.com' })
+    button('Verify').click()
+    expect(alertText()).toBe('Enter the 6-digit code')
+    expect(boxes().every((box) => box.getAttribute('aria-invalid') === 'true')).toBe(true)
+    expect(document.activeElement).toBe(boxes()[0])
+    typeCode('123')
+    button('Verify').click()
+    expect(document.activeElement).toBe(boxes()[3])
     expect(await state(answer)).toBe('pending')
   })
 
-  test("parameters: error — the server's refusal shows under the field on the next ask", async () => {
+  test("parameters: error — the server's refusal shows, the digits stay to be fixed, and the fixed code goes", async () => {
     const { prompt, events } = setup()
-    const first = prompt.ask('enter_code', { sentTo: 'a•••@example.com' })
-    type('Code', '000000')
-    button('Continue').click()
+    const first = prompt.ask('login_code', { sentTo: 'ada@example.com' })
+    typeCode('123956')
+    button('Verify').click()
     await first
-    const second = prompt.ask('enter_code', { sentTo: 'a•••@example.com', error: 'Invalid code' })
+    const second = prompt.ask('login_code', { sentTo: 'ada@example.com', error: 'Invalid code' })
     expect(alertText()).toBe('Invalid code')
-    expect(field('Code').value).toBe('')
-    expect(field('Code').disabled).toBe(false)
-    button('Cancel').click()
-    await expect(second).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
+    expect(
+      boxes()
+        .map((box) => box.value)
+        .join(''),
+    ).toBe('123956')
+    expect(boxes().every((box) => !box.disabled && box.getAttribute('aria-invalid') === 'true')).toBe(true)
+    boxes()[3]?.focus()
+    typeCode('4')
+    button('Verify').click()
+    await expect(second).resolves.toBe('123456')
+    expect(events).toEqual([['PROMPT_REQUESTED', { kind: 'login_code' }]])
+  })
+
+  test('behavior: without resend there is no Resend button', () => {
+    const { prompt } = setup()
+    void prompt.ask('current_email_code').catch(() => {})
+    expect([...document.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Cancel', 'Verify'])
+  })
+
+  test('behavior: the open prompt asking for another kind tells the parent (a code, then a passphrase)', async () => {
+    const { prompt, events } = setup()
+    const code = prompt.ask('login_code', { sentTo: 'ada@example.com' })
+    typeCode('123456')
+    button('Verify').click()
+    await code
+    const passphrase = prompt.ask('create_passphrase')
+    expect(document.querySelector('h1')?.textContent).toBe('Create a recovery passphrase')
+    expect(boxes()).toHaveLength(0)
     expect(events).toEqual([
-      ['PROMPT_REQUESTED', { kind: 'enter_code' }],
-      ['PROMPT_CLOSED', {}],
+      ['PROMPT_REQUESTED', { kind: 'login_code' }],
+      ['PROMPT_REQUESTED', { kind: 'create_passphrase' }],
     ])
+    prompt.close()
+    await expect(passphrase).rejects.toMatchObject({ name: 'RequestAbortedError' })
+  })
+})
+
+describe('ask: codes, Resend code', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  function setupResend(resend: () => Promise<void>) {
+    vi.useFakeTimers({ now: 1_000_000 })
+    const { prompt } = setup()
+    const answer = prompt.ask('login_code', { sentTo: 'ada@example.com', sentAt: 1_000_000, resend })
+    answer.catch(() => {})
+    return answer
+  }
+
+  test('behavior: the 30 s cooldown counts down, and pressing early says how long to wait', async () => {
+    const resend = vi.fn(async () => {})
+    setupResend(resend)
+    expect(button('Resend code in 30s').getAttribute('aria-disabled')).toBe('true')
+    vi.advanceTimersByTime(1000)
+    expect(button('Resend code in 29s')).toBeDefined()
+    vi.advanceTimersByTime(17_000)
+    button('Resend code in 12s').click()
+    expect(alertText()).toBe('Please try again after 12 seconds')
+    expect(resend).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(12_000)
+    expect(button('Resend code').hasAttribute('aria-disabled')).toBe(false)
+  })
+
+  test('behavior: a new code clears the digits and the error, says so, and the countdown starts again', async () => {
+    const resend = vi.fn(async () => {})
+    const answer = setupResend(resend)
+    typeCode('12')
+    button('Verify').click()
+    expect(alertText()).toBe('Enter the 6-digit code')
+    vi.advanceTimersByTime(30_000)
+    button('Resend code').click()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(resend).toHaveBeenCalledOnce()
+    expect(
+      boxes()
+        .map((box) => box.value)
+        .join(''),
+    ).toBe('')
+    expect(alertText()).toBe('')
+    expect(boxes().every((box) => box.getAttribute('aria-invalid') === 'false')).toBe(true)
+    expect(statusText()).toBe('A new code was sent to ada@example.com.')
+    expect(document.activeElement).toBe(boxes()[0])
+    expect(button('Resend code in 30s')).toBeDefined()
+    vi.useRealTimers()
+    expect(await state(answer)).toBe('pending')
+  })
+
+  test("error: a refused resend shows the server's words", async () => {
+    setupResend(async () => {
+      throw new Error('Please try again after 3445 seconds')
+    })
+    vi.advanceTimersByTime(30_000)
+    button('Resend code').click()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(alertText()).toBe('Please try again after 3445 seconds')
   })
 })
 

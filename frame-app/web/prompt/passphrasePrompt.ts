@@ -1,9 +1,11 @@
 /**
- * The frame's passphrase prompt: a form only the frame document can see, for the recovery passphrase of
- * `passphrase` recovery mode (create + repeat for a new wallet, enter on a new device or browser), and for
- * the mailed code that refreshes a stale login before a signature (`enter_code`, see `rpc/freshFactor.ts`).
- * The dApp never sees what is typed; the parent only hears PROMPT_REQUESTED / PROMPT_CLOSED and shows the
- * frame.
+ * The frame's prompt: a form only the frame document can see, for the recovery passphrase of `passphrase`
+ * recovery mode (create + repeat for a new wallet, enter on a new device or browser), and for every mailed
+ * code: the login code (`login_code`, CONNECT_OTP), an e-mail update's two codes (`current_email_code`,
+ * `new_email_code`) and the code that refreshes a stale login before a signature (`enter_code`, see
+ * `rpc/freshFactor.ts`). Codes go in six boxes (`codeBoxes.ts`) with Verify and, for the login, 'Resend
+ * code' (`resendCode.ts`). The dApp never sees what is typed (SECURITY.md §0); the parent only hears
+ * PROMPT_REQUESTED / PROMPT_CLOSED and shows the frame.
  *
  * Vanilla DOM, loaded on demand (it is not in the frame's first load). Styles go in through a constructed
  * stylesheet (`adoptedStyleSheets`): the frame's CSP (`style-src 'self'`) blocks `<style>` and style
@@ -13,9 +15,16 @@
  * @module
  */
 import type { EventPayload } from '@keyframe/protocol'
-import { RequestAbortedError, UserRejectedRequestError } from '@keyframe/protocol/core'
+import {
+  EMAIL_LOGIN_COOLDOWN_MS,
+  RequestAbortedError,
+  UserRejectedRequestError,
+} from '@keyframe/protocol/core'
+import { type CodeBoxes, createCodeBoxes } from './codeBoxes.ts'
+import { createResendCode, type ResendCode } from './resendCode.ts'
 
-export type PromptKind = 'create_passphrase' | 'enter_passphrase' | 'enter_code'
+/** What the prompt asks for (the kinds of PROMPT_REQUESTED). */
+export type PromptKind = EventPayload<'PROMPT_REQUESTED'>['kind']
 
 /** The frame → parent events of a prompt. */
 export type PromptEventType = 'PROMPT_REQUESTED' | 'PROMPT_CLOSED'
@@ -25,8 +34,15 @@ export type AskOptions = {
   signal?: AbortSignal
   /** Shown under the field, e.g. 'Wrong passphrase. Please try again.' on a retry. */
   error?: string
-  /** `enter_code` only: where the code went, as the copy shows it (a masked e-mail address). */
+  /** Codes only: where the code went, as the copy shows it (an e-mail address, masked or not). */
   sentTo?: string
+  /**
+   * Codes only: mails a new code ('Resend code' is shown only with it). It rejects with the server's
+   * refusal, which the prompt shows; on success the boxes and the error clear and the countdown restarts.
+   */
+  resend?: () => Promise<void>
+  /** With `resend`: when the code was sent (ms since the epoch), where the 30 s countdown starts. */
+  sentAt?: number
 }
 
 export type PassphrasePrompt = {
@@ -74,10 +90,28 @@ const COPY = {
     autocomplete: 'one-time-code',
     busy: 'Checking…',
   },
-} as const
+  login_code: {
+    title: 'Check your e-mail',
+    text: 'Enter the 6-digit code we sent to {to}.',
+    autocomplete: 'one-time-code',
+    busy: 'Checking the code…',
+  },
+  current_email_code: {
+    title: 'Confirm your current e-mail',
+    text: 'Enter the 6-digit code we sent to your current e-mail, {to}.',
+    autocomplete: 'one-time-code',
+    busy: 'Checking the code…',
+  },
+  new_email_code: {
+    title: 'Confirm your new e-mail',
+    text: 'Enter the 6-digit code we sent to your new e-mail, {to}.',
+    autocomplete: 'one-time-code',
+    busy: 'Checking the code…',
+  },
+} as const satisfies Record<PromptKind, { title: string; text: string; autocomplete: string; busy: string }>
 
-/** What a code looks like (the server's login and re-verification codes: 6 digits). */
-const CODE = /^\d{6}$/
+/** The kinds that ask for a mailed code (six boxes and Verify) rather than a passphrase. */
+const CODE_KINDS: readonly PromptKind[] = ['enter_code', 'login_code', 'current_email_code', 'new_email_code']
 
 // Fallbacks are the parent modal's palette (dark by default, as the parent's theme is), so the frame looks
 // like part of the modal even before a SYNC_THEME; the frame's palette on the root (`bridge/theme.ts`) wins.
@@ -101,13 +135,22 @@ position:fixed;inset:0;overflow:auto;display:flex;flex-direction:column;gap:6px;
 .kfp :focus{outline:none}
 .kfp :focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 .kfp input:focus-visible{outline-offset:0;border-color:var(--focus)}
+.kfp-code{display:flex;gap:8px;margin-top:8px}
+.kfp .kfp-code input{flex:1 1 0;min-width:0;height:48px;padding:0;text-align:center;font-size:20px;font-variant-numeric:tabular-nums}
+.kfp .kfp-link{flex:none;align-self:flex-start;min-height:32px;padding:0 2px;border:none;border-radius:4px;background:none;color:var(--text);text-decoration:underline}
+.kfp .kfp-link[aria-disabled=true]{color:var(--muted);text-decoration:none;cursor:default}
 `
 
 type Shown = {
   kind: PromptKind
   form: HTMLFormElement
   inputs: HTMLInputElement[]
+  /** Codes only: the six boxes (their inputs are `inputs`). */
+  boxes?: CodeBoxes
+  /** Codes the caller can mail again only. */
+  resend?: ResendCode
   error: HTMLElement
+  /** The status line: what the prompt is doing ('Checking the code…'), or that a new code was sent. */
   busy: HTMLElement
 }
 
@@ -152,34 +195,67 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
     if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
   }
 
-  function build(kind: PromptKind, sentTo: string): Shown {
+  function build(kind: PromptKind, options: AskOptions): Shown {
     const copy = COPY[kind]
-    const field = (id: string, label: string, autocomplete: string) => {
-      const input = el('input', { id, type: 'password' })
-      input.setAttribute('autocomplete', autocomplete)
-      input.setAttribute('aria-describedby', 'kfp-error')
-      return [el('label', { htmlFor: id }, label), input] as const
-    }
-    const first =
-      kind === 'enter_code'
-        ? codeField(field('kfp-code', 'Code', copy.autocomplete))
-        : field('kfp-passphrase', 'Passphrase', copy.autocomplete)
-    const fields = [first]
-    if (kind === 'create_passphrase') fields.push(field('kfp-repeat', 'Repeat passphrase', 'new-password'))
+    const sentTo = options.sentTo ?? 'your e-mail address'
     const error = el('p', { id: 'kfp-error', className: 'kfp-error' })
     error.setAttribute('role', 'alert')
     const busy = el('p', { className: 'kfp-busy' })
     busy.setAttribute('role', 'status')
+    const code = CODE_KINDS.includes(kind)
+    let fields: Node[]
+    let inputs: HTMLInputElement[]
+    let boxes: CodeBoxes | undefined
+    let resend: ResendCode | undefined
+    if (code) {
+      // A one-time code is not a secret to hide while typing it: plain text, the numeric keypad.
+      boxes = createCodeBoxes({ document: doc, labelledBy: 'kfp-text' })
+      inputs = [...boxes.inputs]
+      fields = [boxes.group]
+      if (options.resend) {
+        resend = createResendCode({
+          document: doc,
+          sentAt: options.sentAt ?? Date.now(),
+          cooldownMs: EMAIL_LOGIN_COOLDOWN_MS,
+          resend: options.resend,
+          onSent() {
+            if (!shown) return
+            shown.boxes?.clear()
+            showError('')
+            shown.busy.textContent = `A new code was sent to ${sentTo}.`
+            shown.boxes?.focus(0)
+          },
+          onError: (message) => showError(message),
+        })
+      }
+    } else {
+      const field = (id: string, label: string, autocomplete: string) => {
+        const input = el('input', { id, type: 'password' })
+        input.setAttribute('autocomplete', autocomplete)
+        return [el('label', { htmlFor: id }, label), input] as const
+      }
+      const pairs = [field('kfp-passphrase', 'Passphrase', copy.autocomplete)]
+      if (kind === 'create_passphrase') pairs.push(field('kfp-repeat', 'Repeat passphrase', 'new-password'))
+      fields = pairs.flat()
+      inputs = pairs.map(([, input]) => input)
+    }
+    for (const input of inputs) input.setAttribute('aria-describedby', 'kfp-error')
     const cancel = el('button', { type: 'button' }, 'Cancel')
     const form = el(
       'form',
       { className: 'kfp', noValidate: true },
       el('h1', { id: 'kfp-title' }, copy.title),
-      el('p', { className: 'kfp-text' }, copy.text.replace('{to}', sentTo)),
-      ...fields.flat(),
+      el('p', { id: 'kfp-text', className: 'kfp-text' }, copy.text.replace('{to}', sentTo)),
+      ...fields,
       error,
       busy,
-      el('div', { className: 'kfp-actions' }, cancel, el('button', { type: 'submit' }, 'Continue')),
+      ...(resend ? [resend.button] : []),
+      el(
+        'div',
+        { className: 'kfp-actions' },
+        cancel,
+        el('button', { type: 'submit' }, code ? 'Verify' : 'Continue'),
+      ),
     )
     form.setAttribute('aria-labelledby', 'kfp-title')
     form.addEventListener('submit', (event) => {
@@ -188,26 +264,20 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
     })
     cancel.addEventListener('click', () => finish(new UserRejectedRequestError()))
     form.addEventListener('keydown', onKeyDown)
-    return { kind, form, inputs: fields.map(([, input]) => input), error, busy }
+    return { kind, form, inputs, ...(boxes && { boxes }), ...(resend && { resend }), error, busy }
   }
 
   /**
-   * A one-time code is not a secret to hide while typing it: plain text, the numeric keypad. No maxlength:
-   * it would cut a pasted code with spaces around it, which `submit` trims instead.
+   * Shows `message` under the field, marks `invalid` (or nothing) and focuses it. The six boxes are one
+   * field: all are marked when one is.
    */
-  function codeField<T extends readonly [HTMLLabelElement, HTMLInputElement]>(labelled: T): T {
-    const input = labelled[1]
-    input.type = 'text'
-    input.inputMode = 'numeric'
-    input.spellcheck = false
-    return labelled
-  }
-
-  /** Shows `message` under the field, marks `invalid` (or nothing) and focuses it. */
   function showError(message: string, invalid?: HTMLInputElement) {
     if (!shown) return
+    const { boxes } = shown
     shown.error.textContent = message
-    for (const input of shown.inputs) input.setAttribute('aria-invalid', String(input === invalid))
+    for (const input of shown.inputs) {
+      input.setAttribute('aria-invalid', String(boxes ? invalid !== undefined : input === invalid))
+    }
     invalid?.focus()
   }
 
@@ -219,9 +289,11 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
     if (shown.kind === 'enter_passphrase' && value === '') {
       return showError('Enter your passphrase', first)
     }
-    // Codes are pasted with spaces around them often enough; anything else is refused here, not by the server.
-    if (shown.kind === 'enter_code' && !CODE.test(value.trim())) {
-      return showError('Enter the 6-digit code', first)
+    const { boxes } = shown
+    const code = boxes?.code()
+    // An incomplete code is refused here, not by the server: it would cost a try.
+    if (boxes && code === undefined) {
+      return showError('Enter the 6-digit code', boxes.inputs[boxes.firstEmpty()])
     }
     if (shown.kind === 'create_passphrase') {
       if ([...normalized].length < minLength) return showError(`Use at least ${minLength} characters`, first)
@@ -233,7 +305,7 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
     const current = waiting
     waiting = undefined
     current.cleanup()
-    current.resolve(shown.kind === 'enter_code' ? value.trim() : value)
+    current.resolve(code ?? value)
   }
 
   function setBusy(busy: boolean) {
@@ -243,8 +315,8 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
       (control as HTMLButtonElement).disabled = busy
     form.setAttribute('aria-busy', String(busy))
     shown.busy.textContent = busy ? COPY[shown.kind].busy : ''
-    // The secret does not stay in the page longer than needed.
-    if (busy) for (const input of shown.inputs) input.value = ''
+    // The secret does not stay in the page longer than needed. A code does, to be fixed in place if refused.
+    if (busy && !shown.boxes) for (const input of shown.inputs) input.value = ''
   }
 
   // Escape is Cancel. Tab stays in the form: the frame is all the person should be typing in now, and
@@ -281,32 +353,40 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
   function close() {
     if (waiting) return finish(new RequestAbortedError('other'))
     if (!shown) return
-    shown.form.remove()
-    shown = undefined
+    removeShown()
     win?.removeEventListener('focus', onWindowFocus)
     if (sheet) doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet)
     emit('PROMPT_CLOSED', {})
   }
 
+  function removeShown() {
+    shown?.resend?.stop()
+    shown?.form.remove()
+    shown = undefined
+  }
+
   function ask(kind: PromptKind, options: AskOptions = {}): Promise<string> {
-    const { signal, error, sentTo = 'your e-mail address' } = options
+    const { signal, error } = options
     if (waiting) return Promise.reject(new Error('The passphrase prompt is already waiting for an answer'))
     if (signal?.aborted) {
       close()
       return Promise.reject(new RequestAbortedError('other'))
     }
     const appearing = !shown
-    if (shown && shown.kind !== kind) {
-      shown.form.remove()
-      shown = undefined
-    }
+    // Another kind in the open prompt (a login code, then a new wallet's passphrase): the parent hears it.
+    const changing = shown !== undefined && shown.kind !== kind
+    if (changing) removeShown()
     if (!shown) {
       adoptStyles()
-      shown = build(kind, sentTo)
+      shown = build(kind, options)
       doc.body.append(shown.form)
     }
     setBusy(false)
-    for (const input of shown.inputs) input.value = ''
+    // A refused code stays in its boxes, so one wrong digit can be fixed without typing the rest again.
+    if (!(shown.boxes && error !== undefined)) {
+      shown.boxes?.clear()
+      for (const input of shown.inputs) input.value = ''
+    }
     const first = shown.inputs[0]
     showError(error ?? '', error ? first : undefined)
     first?.focus()
@@ -318,10 +398,8 @@ export function createPassphrasePrompt(parameters: CreatePassphrasePromptParamet
         cleanup: () => signal?.removeEventListener('abort', onAbort),
       }
       signal?.addEventListener('abort', onAbort, { once: true })
-      if (appearing) {
-        win?.addEventListener('focus', onWindowFocus)
-        emit('PROMPT_REQUESTED', { kind })
-      }
+      if (appearing) win?.addEventListener('focus', onWindowFocus)
+      if (appearing || changing) emit('PROMPT_REQUESTED', { kind })
     })
   }
 

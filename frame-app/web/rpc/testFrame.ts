@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import { IDBFactory } from 'fake-indexeddb'
+import type { FrameChain } from '../../server/chains.ts'
 import { codeIn, type Harness } from '../../server/testing/harness.ts'
 import type { ApprovalDetails } from '../approve/details.ts'
 import type { RequestApprovalContext } from '../approve/requestApproval.ts'
@@ -74,25 +74,36 @@ export function openFrame(harness: Harness, partition: Partition, options: TestF
   })
   const serverCalls: string[] = []
   let store: Promise<DeviceStore> | undefined
-  const devices = () => {
-    store ??= openDeviceStore(indexedDB)
-    return store
-  }
   const account: AccountServices = {
     api: createApi({
       origin: 'http://localhost',
       tokens,
-      devices,
       fetch: async (input, init) => {
         serverCalls.push(new URL(input).pathname)
         return harness.app.request(input, init)
       },
     }),
     tokens,
-    devices,
+    devices: () => {
+      store ??= openDeviceStore(indexedDB)
+      return store
+    },
+    // The person types the mailed login code into the frame's prompt; anything else is the test's prompter.
     prompt: async () => {
-      if (!options.prompter) throw new Error('no passphrase prompt in these tests')
-      return options.prompter
+      let asking: PassphrasePrompter | undefined
+      return {
+        async ask(kind, askOptions) {
+          const email = ctx.state.login?.email
+          if (kind === 'login_code' && email) {
+            asking = undefined
+            return codeIn(await harness.mail.waitFor(email, { subject: 'login code' }))
+          }
+          if (!options.prompter) throw new Error('no passphrase prompt in these tests')
+          asking = options.prompter
+          return asking.ask(kind, askOptions)
+        },
+        close: () => asking?.close(),
+      }
     },
     custody: () => import('../wallet/custody.ts'),
   }
@@ -123,7 +134,7 @@ export function openFrame(harness: Harness, partition: Partition, options: TestF
   /** An e-mail login with the mailed code (mind the server's 30 s resend cooldown between two). */
   const logIn = async (email: string) => {
     await ok('CONNECT_EMAIL', { email })
-    await ok('CONNECT_OTP', { otp: codeIn(await harness.mail.waitFor(email, { subject: 'login code' })) })
+    await ok('CONNECT_OTP')
   }
   return { ctx, events, send, ok, rpc, logIn, account, serverCalls, store: () => account.devices() }
 }

@@ -238,10 +238,10 @@ describe('connectOtp', () => {
     })
     await kf.open()
     await connectEmail(kf, { email: USER.email })
-    kf._internal.navigate('EmailVerifyOtp')
+    // Still on Connect (a connect view): the code is typed in the frame, which answers CONNECT_OTP.
     const statuses: string[] = []
     watchConnection(kf, { onChange: (connection) => statuses.push(connection.status) })
-    await connectOtp(kf, { otp: '123456' })
+    await connectOtp(kf)
     expect(statuses).toEqual(['connecting', 'connected'])
     expect(sentTypes(frames)).toEqual(['CONNECT_EMAIL', 'CONNECT_OTP', 'GET_USER'])
     expect(kf.getState().open).toBe(false)
@@ -256,7 +256,7 @@ describe('connectOtp', () => {
   test('error: a wrong code → the frame’s words; still disconnected, nothing saved', async () => {
     const kf = create()
     await startFrame(kf, frames, { CONNECT_OTP: () => fail(4001, 'Invalid code') })
-    await expect(connectOtp(kf, { otp: '000000' })).rejects.toThrow('Invalid code')
+    await expect(connectOtp(kf)).rejects.toThrow('Invalid code')
     expect(getAccount(kf).status).toBe('disconnected')
     expect(cache().emailLoginUsed).toBe(false)
   })
@@ -267,7 +267,7 @@ describe('connectOtp', () => {
       CONNECT_OTP: () => ok(null),
       GET_USER: () => fail(-32603, 'An error occurred'),
     })
-    await expect(connectOtp(kf, { otp: '123456' })).rejects.toThrow('An error occurred')
+    await expect(connectOtp(kf)).rejects.toThrow('An error occurred')
     expect(getAccount(kf).status).toBe('disconnected')
   })
 
@@ -279,7 +279,7 @@ describe('connectOtp', () => {
       chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
     }
     await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(solana) })
-    await connectOtp(kf, { otp: '123456' })
+    await connectOtp(kf)
     expect(getAccount(kf)).toMatchObject({ namespace: 'solana', status: 'connected' })
     expect(getConnection(kf, { namespace: 'eip155' }).status).toBe('disconnected')
   })
@@ -312,7 +312,7 @@ describe('connectDevice', () => {
 describe('30 s connect timeouts (SPEC §8)', () => {
   test.each([
     ['CONNECT_EMAIL', (kf: Keyframe) => connectEmail(kf, { email: USER.email })],
-    ['CONNECT_OTP', (kf: Keyframe) => connectOtp(kf, { otp: '123456' })],
+    ['CONNECT_OTP', (kf: Keyframe) => connectOtp(kf)],
     ['CONNECT_DEVICE', (kf: Keyframe) => connectDevice(kf)],
   ] as const)('behavior: %s calls onTimeout and aborts', async (type, action) => {
     vi.useFakeTimers()
@@ -344,7 +344,7 @@ describe('disconnect', () => {
   async function connected(answers = {}) {
     const kf = create()
     await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER), ...answers })
-    await connectOtp(kf, { otp: '123456' })
+    await connectOtp(kf)
     localStorage.setItem(LOGIN_CACHE_KEYS.socialUsername, 'ada')
     return kf
   }
@@ -403,7 +403,7 @@ describe('frame events', () => {
   test('behavior: DISCONNECTED → disconnected and wiped', async () => {
     const kf = create()
     const fake = await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER) })
-    await connectOtp(kf, { otp: '123456' })
+    await connectOtp(kf)
     fake.emit('DISCONNECTED', {})
     expect(getAccount(kf).status).toBe('disconnected')
     expect(cache().emailLoginUsed).toBe(false)
@@ -413,7 +413,7 @@ describe('frame events', () => {
     const kf = create()
     let user = USER
     const fake = await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(user) })
-    await connectOtp(kf, { otp: '123456' })
+    await connectOtp(kf)
     user = { ...USER, email: 'ada@new.example' }
     fake.emit('SESSION_UPDATE', { token: 'opaque' })
     await vi.waitFor(() => expect(getAccount(kf).user?.email).toBe('ada@new.example'))
@@ -430,12 +430,12 @@ describe('updateEmail', () => {
       UPDATE_EMAIL_PRIMARY_OTP: () => ok(null),
       UPDATE_EMAIL_SECONDARY_OTP: () => ok({ newEmail: 'ada@new.example' }),
     })
-    await connectOtp(kf, { otp: '123456' })
+    await connectOtp(kf)
     await expect(updateEmail(kf, { newEmail: 'ada@new.example' })).resolves.toEqual({
       action: 'VERIFY_PRIMARY_OTP',
     })
-    await updateEmailPrimaryOtp(kf, { otp: '111111' })
-    await expect(updateEmailSecondaryOtp(kf, { otp: '222222' })).resolves.toEqual({
+    await updateEmailPrimaryOtp(kf)
+    await expect(updateEmailSecondaryOtp(kf)).resolves.toEqual({
       email: 'ada@new.example',
     })
     expect(getAccount(kf).user).toEqual({ email: 'ada@new.example' })
@@ -468,7 +468,7 @@ describe('readers and watchers', () => {
       GET_USER: () => ok(USER),
       SIGN_OUT: () => ok(null),
     })
-    await connectOtp(kf, { otp: '123456' })
+    await connectOtp(kf)
     // The same user read again is no change.
     const connectedAccount = getAccount(kf)
     fake.emit('SESSION_UPDATE', { token: 'opaque' })
@@ -485,7 +485,7 @@ describe('readers and watchers', () => {
     const states: string[] = []
     kf.subscribe((state) => states.push(state.connections[state.activeNamespace].status))
     await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER) })
-    await connectOtp(kf, { otp: '123456' })
+    await connectOtp(kf)
     // Other changes (the frame's sync requests) come through too; the status steps are these.
     expect(states.filter((s, i) => s !== (states[i - 1] ?? 'disconnected'))).toEqual([
       'connecting',
@@ -497,7 +497,7 @@ describe('readers and watchers', () => {
   test('behavior: open() shows Account once connected', async () => {
     const kf = create()
     await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER) })
-    await connectOtp(kf, { otp: '123456' })
+    await connectOtp(kf)
     await kf.open()
     expect(kf.getState().view).toBe('Account')
   })

@@ -255,7 +255,7 @@ export type ConnectEmailParameters = {
  * @example
  * import { connectEmail, connectOtp } from '@keyframe/sdk'
  * const { action } = await connectEmail(kf, { email: 'ada@example.com' })
- * if (action === 'VERIFY_OTP') await connectOtp(kf, { otp: '123456' })
+ * if (action === 'VERIFY_OTP') await connectOtp(kf) // the person types the code in the frame's prompt
  */
 export async function connectEmail(
   kf: Keyframe,
@@ -273,21 +273,21 @@ export async function connectEmail(
 }
 
 /**
- * Finishes an e-mail login with the mailed 6-digit code. Once the frame accepts it the account is read,
- * the status becomes connected, the login cache is saved and the modal closes (SPEC §2, §4). Times out
- * after 30 s (the dApp's `onTimeout` is called).
- * @throws {ProtocolError} the frame's refusal, in its words (a wrong or expired code).
+ * Finishes an e-mail login with the mailed 6-digit code, which the person types in the frame's own prompt
+ * (shown in the modal's FramePrompt view): the page never holds it (SECURITY.md §0). Wrong codes and
+ * 'Resend code' stay inside the prompt. Once the frame's server accepts a code the account is read, the
+ * status becomes connected, the login cache is saved and the modal closes (SPEC §2, §4). The 30 s timeout
+ * (the dApp's `onTimeout`) does not run while the prompt is open.
+ * @throws {UserRejectedRequestError} 4001: the person pressed Cancel in the prompt.
+ * @throws {ProtocolError} the frame's refusal, in its words.
  * @example
  * import { connectOtp } from '@keyframe/sdk'
- * await connectOtp(kf, { otp: '123456' })
+ * await connectOtp(kf)
  */
-export async function connectOtp(
-  kf: Keyframe,
-  parameters: { otp: string; signal?: AbortSignal },
-): Promise<void> {
-  const { otp, signal } = parameters
+export async function connectOtp(kf: Keyframe, parameters: { signal?: AbortSignal } = {}): Promise<void> {
+  const { signal } = parameters
   const frame = await kf.frame()
-  await frame.request('CONNECT_OTP', { otp }, optionsOf(signal))
+  await frame.request('CONNECT_OTP', {}, optionsOf(signal))
   await finishConnect(kf, frame, signal)
 }
 
@@ -298,7 +298,7 @@ export async function connectOtp(
  * @example
  * import { connectDevice, connectOtp } from '@keyframe/sdk'
  * const { action } = await connectDevice(kf)
- * if (action === 'VERIFY_OTP') await connectOtp(kf, { otp })
+ * if (action === 'VERIFY_OTP') await connectOtp(kf)
  */
 export async function connectDevice(
   kf: Keyframe,
@@ -354,8 +354,9 @@ export type UpdateEmailAction = RequestResult<'UPDATE_EMAIL'>['action']
  * @example
  * import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '@keyframe/sdk'
  * const { action } = await updateEmail(kf, { newEmail: 'ada@new.example' })
- * if (action === 'VERIFY_PRIMARY_OTP') await updateEmailPrimaryOtp(kf, { otp: codeFromOldAddress })
- * await updateEmailSecondaryOtp(kf, { otp: codeFromNewAddress })
+ * // Each code is typed in the frame's prompt.
+ * if (action === 'VERIFY_PRIMARY_OTP') await updateEmailPrimaryOtp(kf)
+ * await updateEmailSecondaryOtp(kf)
  */
 export async function updateEmail(
   kf: Keyframe,
@@ -369,39 +370,37 @@ export async function updateEmail(
 }
 
 /**
- * The e-mail update's first step: the code mailed to the current address. Next comes
- * `updateEmailSecondaryOtp`.
+ * The e-mail update's first step: the code mailed to the current address, typed in the frame's prompt.
+ * Next comes `updateEmailSecondaryOtp`.
+ * @throws {UserRejectedRequestError} 4001: the person pressed Cancel in the prompt.
  * @throws {ProtocolError} the frame's refusal, in its words.
  * @example
  * import { updateEmailPrimaryOtp } from '@keyframe/sdk'
- * await updateEmailPrimaryOtp(kf, { otp: '123456' })
+ * await updateEmailPrimaryOtp(kf)
  */
 export async function updateEmailPrimaryOtp(
   kf: Keyframe,
-  parameters: { otp: string; signal?: AbortSignal },
+  parameters: { signal?: AbortSignal } = {},
 ): Promise<void> {
   const frame = await kf.frame()
-  await frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp: parameters.otp }, optionsOf(parameters.signal))
+  await frame.request('UPDATE_EMAIL_PRIMARY_OTP', {}, optionsOf(parameters.signal))
 }
 
 /**
- * The e-mail update's last step: the code mailed to the new address. The account's e-mail and the login
- * cache take the new address (SPEC §4).
+ * The e-mail update's last step: the code mailed to the new address, typed in the frame's prompt. The
+ * account's e-mail and the login cache take the new address (SPEC §4).
+ * @throws {UserRejectedRequestError} 4001: the person pressed Cancel in the prompt.
  * @throws {ProtocolError} the frame's refusal, in its words.
  * @example
  * import { updateEmailSecondaryOtp } from '@keyframe/sdk'
- * const { email } = await updateEmailSecondaryOtp(kf, { otp: '654321' })
+ * const { email } = await updateEmailSecondaryOtp(kf)
  */
 export async function updateEmailSecondaryOtp(
   kf: Keyframe,
-  parameters: { otp: string; signal?: AbortSignal },
+  parameters: { signal?: AbortSignal } = {},
 ): Promise<{ email: string }> {
   const frame = await kf.frame()
-  const { newEmail } = await frame.request(
-    'UPDATE_EMAIL_SECONDARY_OTP',
-    { otp: parameters.otp },
-    optionsOf(parameters.signal),
-  )
+  const { newEmail } = await frame.request('UPDATE_EMAIL_SECONDARY_OTP', {}, optionsOf(parameters.signal))
   const { store, storage } = kf._internal
   runtimeOf(kf).newEmail = undefined
   const { connections } = store.getState()

@@ -49,7 +49,7 @@ describe('frame', () => {
   test('behavior: errors from the frame client are the classes the entry exports', async () => {
     const kf = create()
     const frame = await kf.frame()
-    const error = await frame.request('CONNECT_OTP', { otp: 'abc' }).catch((e: unknown) => e)
+    const error = await frame.request('CONNECT_EMAIL', { email: 'not an address' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidParamsError)
     expect(error).toBeInstanceOf(ProtocolError)
   })

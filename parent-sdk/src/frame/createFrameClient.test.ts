@@ -383,7 +383,7 @@ describe('prompts', () => {
     vi.useFakeTimers()
     const onTimeout = vi.fn()
     const client = await readyClient({ onTimeout })
-    const connect = client.request('CONNECT_OTP', { otp: '123456' }).catch((e: unknown) => e)
+    const connect = client.request('CONNECT_OTP', {}).catch((e: unknown) => e)
     const local = client.request('IS_CONNECTED', {}).catch((e: unknown) => e)
     await vi.advanceTimersByTimeAsync(LOCAL_TIMEOUT_MS - 1)
     const frame = frameOf(client)

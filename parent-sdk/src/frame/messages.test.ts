@@ -13,9 +13,9 @@ test('prepareRequest: error: unknown type', () => {
   )
 })
 
-test('prepareRequest: error: invalid params', () => {
-  expect(() => prepareRequest('CONNECT_OTP', { otp: '12' })).toThrowErrorMatchingInlineSnapshot(
-    `[InvalidParamsError: Invalid params for CONNECT_OTP: otp: Expected a 6-digit code]`,
+test('prepareRequest: error: invalid params — a code is never posted (the frame asks for it itself)', () => {
+  expect(() => prepareRequest('CONNECT_OTP', { otp: '123456' } as never)).toThrowErrorMatchingInlineSnapshot(
+    `[InvalidParamsError: Invalid params for CONNECT_OTP: Unrecognized key: otp]`,
   )
 })
 

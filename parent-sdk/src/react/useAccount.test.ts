@@ -36,7 +36,7 @@ test('default: follows the account; other state changes do not re-render', async
   await act(async () => kf.setThemeMode('light'))
   expect(renders).toBe(before)
 
-  await act(() => connectOtp(kf, { otp: '123456' }))
+  await act(() => connectOtp(kf))
   expect(result.current).toMatchObject({
     status: 'connected',
     isConnected: true,

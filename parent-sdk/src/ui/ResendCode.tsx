@@ -5,9 +5,10 @@ import { errorText } from './errorText.ts'
 import { useEmailCooldown, useViewSignal } from './hooks.ts'
 
 /**
- * 'Resend code', counting down the 30 s e-mail cooldown ('Resend code in {n}s'). It stays focusable while
- * counting down (aria-disabled, not disabled, so keyboard focus is not lost); pressing it then gets the
- * spec's refusal, 'Please try again after {n} seconds'.
+ * 'Resend e-mail' of the device approval (EmailVerifyDevice), counting down the 30 s e-mail cooldown
+ * ('Resend e-mail in {n}s'). It stays focusable while counting down (aria-disabled, not disabled, so keyboard
+ * focus is not lost); pressing it then gets the spec's refusal, 'Please try again after {n} seconds'. A login
+ * code's resend is in the frame's own prompt, beside the boxes.
  */
 export function ResendCode({
   kf,

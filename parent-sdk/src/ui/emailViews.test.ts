@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// The e-mail login and e-mail update views, driven as a person does (keys, paste, clicks) against a fake
-// frame, asserting what the person sees and hears (text, live regions, focus).
+// The e-mail login and e-mail update views, driven as a person does (clicks, forms) against a fake frame
+// that plays the frame's own code prompt, asserting what the person sees and hears (text, live regions, focus).
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { installFakeFrames } from '../../test/fakeFrame.ts'
 import { type Answers, fail, ok, sentTypes, startFrame, tick, USER } from '../../test/frameFlow.ts'
@@ -49,14 +49,7 @@ async function atOtpView(answers: Answers = {}) {
 
 const title = () => shadow().querySelector('h2')?.textContent
 const alertText = () => [...shadow().querySelectorAll('[role="alert"]')].map((el) => el.textContent).join('')
-const statusText = () =>
-  [...shadow().querySelectorAll('.kf-body [role="status"]')].map((el) => el.textContent).join('')
 const toastText = () => shadow().querySelector('.kf-toasts')?.textContent
-const boxes = () => [...shadow().querySelectorAll<HTMLInputElement>('.kf-otp input')]
-const digits = () =>
-  boxes()
-    .map((b) => b.value || '·')
-    .join('')
 const active = () => shadow().activeElement
 
 function button(name: string): HTMLButtonElement {
@@ -65,24 +58,6 @@ function button(name: string): HTMLButtonElement {
   )
   if (!found) throw new Error(`No button named ${name}`)
   return found
-}
-
-function key(target: Element, key: string) {
-  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, composed: true }))
-}
-
-/** Types into whatever has focus, key by key. */
-async function type(text: string) {
-  for (const k of text) {
-    key(active()!, k)
-    await tick()
-  }
-}
-
-function paste(target: Element, text: string) {
-  const event = new Event('paste', { bubbles: true, cancelable: true, composed: true })
-  Object.defineProperty(event, 'clipboardData', { value: { getData: () => text } })
-  target.dispatchEvent(event)
 }
 
 /** Fills the e-mail field (as autofill or typing would) and submits its form. */
@@ -143,111 +118,74 @@ describe('Connect view: e-mail', () => {
   })
 })
 
+/** The pending request of `type` the frame got last. */
+async function pending(type: string) {
+  return vi.waitFor(() => {
+    const request = frames.requests().findLast((r) => r.type === type)
+    if (!request) throw new Error(`no ${type} yet`)
+    return request
+  })
+}
+
+/** The frame plays its code prompt: shows it, then (the person done) closes it and answers `reply`. */
+async function framePrompt(type: string, kind: string, reply: unknown) {
+  const request = await pending(type)
+  const frame = frames.frames[0]!
+  frame.emit('PROMPT_REQUESTED', { kind })
+  await tick()
+  const shown = { view: view(), title: title() }
+  frame.emit('PROMPT_CLOSED', {})
+  frame.reply(request.rid, reply)
+  await tick()
+  return shown
+}
+
 describe('EmailVerifyOtp view', () => {
-  test('default: six labelled numeric boxes, the first focused with one-time-code autocomplete', async () => {
-    await atOtpView()
+  test("default: no code box in the page; CONNECT_OTP carries no code; the frame's prompt shows over the view", async () => {
+    const kf = await atOtpView({ GET_USER: () => ok(USER) })
     expect(title()).toBe('Confirm your e-mail')
-    const group = shadow().querySelector('[role="group"]')!
-    expect(shadow().getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBe(
-      `Enter the 6-digit code we sent to ${USER.email}.`,
+    expect(shadow().querySelector('.kf-body')?.textContent).toContain(
+      `We sent a 6-digit code to ${USER.email}.`,
     )
-    expect(boxes().map((b) => [b.getAttribute('aria-label'), b.inputMode, b.autocomplete])).toEqual([
-      ['Digit 1 of 6', 'numeric', 'one-time-code'],
-      ['Digit 2 of 6', 'numeric', 'off'],
-      ['Digit 3 of 6', 'numeric', 'off'],
-      ['Digit 4 of 6', 'numeric', 'off'],
-      ['Digit 5 of 6', 'numeric', 'off'],
-      ['Digit 6 of 6', 'numeric', 'off'],
-    ])
-    expect(active()).toBe(boxes()[0])
-  })
-
-  test('behavior: typing moves forward, letters are refused, Backspace on an empty box moves back and clears it', async () => {
-    await atOtpView()
-    await type('12a3')
-    expect(digits()).toBe('123···')
-    expect(active()).toBe(boxes()[3])
-    key(active()!, 'Backspace')
-    await tick()
-    expect(digits()).toBe('12····')
-    expect(active()).toBe(boxes()[2])
-    key(active()!, 'ArrowLeft')
-    await tick()
-    key(active()!, 'Backspace')
-    await tick()
-    expect(digits()).toBe('1·····')
-    expect(active()).toBe(boxes()[1])
-    expect(sentTypes(frames)).toEqual(['CONNECT_EMAIL'])
-  })
-
-  test('behavior: pasting six digits fills every box and submits; connected, the modal closes', async () => {
-    const kf = await atOtpView({ CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER) })
-    // Pasted into the third box: a whole code still fills from the first.
-    paste(boxes()[2]!, ' 123 456 ')
+    expect(shadow().querySelector('.kf-body')?.textContent).toContain(
+      'Type it in the secure Keyframe window. This site never sees it.',
+    )
+    expect(shadow().querySelectorAll('input')).toHaveLength(0)
+    expect((await pending('CONNECT_OTP')).data.params).toEqual({})
+    const shown = await framePrompt('CONNECT_OTP', 'login_code', { ok: true, result: null })
+    expect(shown).toEqual({ view: 'FramePrompt', title: 'Confirm your e-mail' })
     await vi.waitFor(() => expect(kf.getState().open).toBe(false))
-    expect(frames.requests().find((r) => r.type === 'CONNECT_OTP')?.data.params).toEqual({ otp: '123456' })
     expect(getAccount(kf)).toMatchObject({ status: 'connected', user: { email: USER.email } })
     expect(readLoginCache(localStorage)).toMatchObject({ emailLoginUsed: true, email: USER.email })
   })
 
-  test('behavior: a code the browser autofills into the first box fills every box and submits', async () => {
-    const kf = await atOtpView({ CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER) })
-    const first = boxes()[0]!
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(first, '987654')
-    first.dispatchEvent(new Event('input', { bubbles: true, composed: true }))
-    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
-    expect(frames.requests().find((r) => r.type === 'CONNECT_OTP')?.data.params).toEqual({ otp: '987654' })
-  })
-
-  test('behavior: the sixth typed digit submits', async () => {
-    const kf = await atOtpView({ CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER) })
-    await type('65432')
-    expect(sentTypes(frames)).toEqual(['CONNECT_EMAIL'])
-    await type('1')
-    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
-    expect(frames.requests().find((r) => r.type === 'CONNECT_OTP')?.data.params).toEqual({ otp: '654321' })
-  })
-
-  test("error: a wrong code shows the frame's error and keeps the boxes; fixing a digit submits again", async () => {
-    let attempts = 0
-    const kf = await atOtpView({
-      CONNECT_OTP: ({ otp }) => (++attempts && otp === '123457' ? ok(null) : fail(4001, 'Invalid code')),
-      GET_USER: () => ok(USER),
-    })
-    paste(boxes()[0]!, '123456')
-    await vi.waitFor(() => expect(alertText()).toBe('Invalid code'))
-    expect(digits()).toBe('123456')
-    expect(boxes().every((b) => b.getAttribute('aria-invalid') === 'true')).toBe(true)
-    expect(view()).toBe('EmailVerifyOtp')
-    expect(getAccount(kf).status).toBe('disconnected')
-    boxes()[5]!.focus()
-    await type('7')
-    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
-    expect(attempts).toBe(2)
-  })
-
-  test("behavior: 'Resend code in {n}s' counts down; pressing it early gets the cooldown's words; then it resends", async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+  test("behavior: Cancel in the frame's prompt (4001) comes back here; 'Enter the code' opens the prompt again", async () => {
     await atOtpView()
-    recordEmailSent(localStorage, Date.now() - 28_100)
-    // The view read the cooldown when it opened; a second tick of the countdown reads it again.
-    vi.advanceTimersByTime(1000)
-    await tick()
-    const resend = () => shadow().querySelector<HTMLButtonElement>('.kf-link')!
-    expect(resend().textContent).toBe('Resend code in 1s')
-    expect(resend().getAttribute('aria-disabled')).toBe('true')
-    resend().focus()
-    resend().click()
-    await vi.waitFor(() => expect(alertText()).toBe('Please try again after 1 seconds'))
-    vi.advanceTimersByTime(1000)
-    await tick()
-    expect(resend().textContent).toBe('Resend code')
-    expect(active()).toBe(resend())
-    resend().click()
-    await vi.waitFor(() => expect(statusText()).toBe(`A new code was sent to ${USER.email}.`))
+    await framePrompt('CONNECT_OTP', 'login_code', {
+      ok: false,
+      error: { code: 4001, message: 'User rejected the request.' },
+    })
+    await vi.waitFor(() => expect(button('Enter the code')).toBeDefined())
+    expect(view()).toBe('EmailVerifyOtp')
     expect(alertText()).toBe('')
-    expect(sentTypes(frames)).toEqual(['CONNECT_EMAIL', 'CONNECT_EMAIL'])
-    expect(resend().textContent).toBe('Resend code in 30s')
+    button('Enter the code').click()
+    await tick()
+    expect(sentTypes(frames).filter((type) => type === 'CONNECT_OTP')).toHaveLength(2)
+  })
+
+  test("error: the frame's refusal in its words, in an alert", async () => {
+    await atOtpView({ CONNECT_OTP: () => fail(-32046, 'No code was requested. Please request a new one.') })
+    await vi.waitFor(() => expect(alertText()).toBe('No code was requested. Please request a new one.'))
+    expect(button('Enter the code')).toBeDefined()
+  })
+
+  test('behavior: leaving the view aborts CONNECT_OTP (the frame is told, and closes its prompt)', async () => {
+    const kf = await atOtpView()
+    const request = await pending('CONNECT_OTP')
+    button('Back').click()
+    await tick()
+    expect(kf.getState().view).toBe('Connect')
+    expect(frames.requests().find((r) => r.type === 'RPC_ABORT')?.data.params).toEqual({ id: request.rid })
   })
 })
 
@@ -302,7 +240,7 @@ describe('EmailVerifyDevice view', () => {
 describe('Account view and e-mail update', () => {
   async function connected(answers: Answers = {}) {
     const kf = await setup({ CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER), ...answers })
-    await connectOtp(kf, { otp: '123456' })
+    await connectOtp(kf)
     await kf.open()
     await tick()
     return kf
@@ -342,12 +280,8 @@ describe('Account view and e-mail update', () => {
     expect(getAccount(kf).status).toBe('disconnected')
   })
 
-  test('behavior: update e-mail — new address, current code, new code → Account with the new e-mail', async () => {
-    const kf = await connected({
-      UPDATE_EMAIL: () => ok({ action: 'VERIFY_PRIMARY_OTP' }),
-      UPDATE_EMAIL_PRIMARY_OTP: ({ otp }) => (otp === '111111' ? ok(null) : fail(4001, 'Invalid code')),
-      UPDATE_EMAIL_SECONDARY_OTP: () => ok({ newEmail: 'ada@new.example' }),
-    })
+  test("behavior: update e-mail — new address, both codes in the frame's prompt → Account with the new e-mail", async () => {
+    const kf = await connected({ UPDATE_EMAIL: () => ok({ action: 'VERIFY_PRIMARY_OTP' }) })
     button('Update e-mail').click()
     await tick()
     expect(view()).toBe('UpdateEmail')
@@ -357,18 +291,24 @@ describe('Account view and e-mail update', () => {
     await submitEmail('ada@new.example', 'New e-mail')
     await vi.waitFor(() => expect(view()).toBe('UpdateEmailPrimaryOtp'))
     expect(shadow().querySelector('.kf-text')?.textContent).toBe(
-      `Enter the 6-digit code we sent to your current e-mail, ${USER.email}.`,
+      `We sent a 6-digit code to your current e-mail, ${USER.email}.`,
     )
-    expect(active()).toBe(boxes()[0])
-    paste(boxes()[0]!, '000000')
-    await vi.waitFor(() => expect(alertText()).toBe('Invalid code'))
-    paste(boxes()[0]!, '111111')
+    expect(shadow().querySelectorAll('input')).toHaveLength(0)
+    expect((await pending('UPDATE_EMAIL_PRIMARY_OTP')).data.params).toEqual({})
+    expect(
+      await framePrompt('UPDATE_EMAIL_PRIMARY_OTP', 'current_email_code', { ok: true, result: null }),
+    ).toEqual({ view: 'FramePrompt', title: 'Confirm current e-mail' })
     await vi.waitFor(() => expect(view()).toBe('UpdateEmailSecondaryOtp'))
     expect(shadow().querySelector('.kf-text')?.textContent).toBe(
-      'Enter the 6-digit code we sent to your new e-mail, ada@new.example.',
+      'We sent a 6-digit code to your new e-mail, ada@new.example.',
     )
-    expect(digits()).toBe('······')
-    paste(boxes()[0]!, '222222')
+    expect((await pending('UPDATE_EMAIL_SECONDARY_OTP')).data.params).toEqual({})
+    expect(
+      await framePrompt('UPDATE_EMAIL_SECONDARY_OTP', 'new_email_code', {
+        ok: true,
+        result: { newEmail: 'ada@new.example' },
+      }),
+    ).toEqual({ view: 'FramePrompt', title: 'Confirm new e-mail' })
     await vi.waitFor(() => expect(view()).toBe('Account'))
     expect(kf.getState().history).toEqual(['Account'])
     expect(shadow().querySelector('dl')?.textContent).toContain('ada@new.example')

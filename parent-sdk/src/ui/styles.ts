@@ -104,16 +104,7 @@ button[aria-disabled='true'] { opacity: 0.55; cursor: not-allowed; }
 /* Live regions stay in the page while empty (so they are announced when filled) but take no room. */
 .kf-stack > .kf-error:empty, .kf-stack > .kf-info:empty { margin-top: -12px; }
 form:not(.kf-stack) .kf-error:not(:empty) { margin-top: 8px; text-align: left; }
-.kf-input[aria-invalid='true'], .kf-otp-box[aria-invalid='true'] { border-color: var(--kf-error); }
-.kf-otp { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 8px; }
-.kf-otp-box {
-  width: 100%; min-width: 0; height: 52px; padding: 0;
-  border: 1px solid var(--kf-border); border-radius: var(--kf-radius-control);
-  background: var(--kf-surface); color: var(--kf-text);
-  font: inherit; font-size: 22px; font-weight: 600; text-align: center; caret-color: var(--kf-accent);
-}
-.kf-otp-box:focus-visible { outline-offset: 0; border-color: var(--kf-focus); }
-.kf-otp[aria-busy='true'] .kf-otp-box { opacity: 0.6; }
+.kf-input[aria-invalid='true'] { border-color: var(--kf-error); }
 .kf-link { align-self: center; min-height: 36px; border-color: transparent; background: transparent; color: var(--kf-accent); }
 .kf-link:hover:not(:disabled) { background: var(--kf-surface); }
 .kf-waiting { display: flex; align-items: center; justify-content: center; gap: 10px; margin: 8px 0; color: var(--kf-text-muted); }

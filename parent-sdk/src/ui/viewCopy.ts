@@ -32,6 +32,9 @@ export const FRAME_PROMPT_TITLES: Record<FramePromptKind, string> = {
   create_passphrase: VIEW_TITLES.FramePrompt,
   enter_passphrase: VIEW_TITLES.FramePrompt,
   enter_code: "Confirm it's you",
+  login_code: VIEW_TITLES.EmailVerifyOtp,
+  current_email_code: VIEW_TITLES.UpdateEmailPrimaryOtp,
+  new_email_code: VIEW_TITLES.UpdateEmailSecondaryOtp,
 }
 
 /** The views that are built; every other view says it is coming. */

@@ -17,11 +17,22 @@ export const events = {
   APPROVAL_CLOSED: z.object({ id: requestId }),
   DISCONNECTED: z.object({}),
   /**
-   * The frame needs the person to type something only the frame may see (a recovery passphrase, or the
-   * mailed code that refreshes a login too old to sign: `enter_code`). The parent shows the frame in its
-   * FramePrompt view and stops timing the requests in flight: the person is acting.
+   * The frame needs the person to type something only the frame may see: a recovery passphrase, the mailed
+   * code that refreshes a login too old to sign (`enter_code`), the login code (`login_code`, CONNECT_OTP)
+   * or an e-mail update's codes (`current_email_code`, `new_email_code`). The parent shows the frame in its
+   * FramePrompt view and stops timing the requests in flight: the person is acting. Sent again when the
+   * open prompt asks for something else (a login code, then a new wallet's passphrase).
    */
-  PROMPT_REQUESTED: z.object({ kind: z.enum(['create_passphrase', 'enter_passphrase', 'enter_code']) }),
+  PROMPT_REQUESTED: z.object({
+    kind: z.enum([
+      'create_passphrase',
+      'enter_passphrase',
+      'enter_code',
+      'login_code',
+      'current_email_code',
+      'new_email_code',
+    ]),
+  }),
   /** The prompt is answered or given up; the parent parks the frame and times its requests again. */
   PROMPT_CLOSED: z.object({}),
 } as const

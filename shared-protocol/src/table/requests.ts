@@ -9,7 +9,6 @@ import {
   httpUrl,
   noParams,
   noResult,
-  otp,
   requestId,
   socialProvider,
   user,
@@ -75,7 +74,12 @@ export const requests = {
     connect,
   ),
   CONNECT_DEVICE: row(noParams, noResult, connect),
-  CONNECT_OTP: row(z.strictObject({ otp }), noResult, connect),
+  /**
+   * The code mailed by CONNECT_EMAIL is typed in the frame's own prompt (`login_code`), never in the page:
+   * the request carries no code. It resolves once the frame's server accepted a code and the wallet is set
+   * up; the person's Cancel rejects it with 4001. Wrong codes and resends stay inside the prompt.
+   */
+  CONNECT_OTP: row(noParams, noResult, connect),
   CONNECT_SOCIAL: row(
     z.strictObject({
       uri: httpUrl,
@@ -132,8 +136,10 @@ export const requests = {
     z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
     withSession,
   ),
-  UPDATE_EMAIL_PRIMARY_OTP: row(z.strictObject({ otp }), noResult, withSession),
-  UPDATE_EMAIL_SECONDARY_OTP: row(z.strictObject({ otp }), z.object({ newEmail: email }), withSession),
+  /** The current address's code, typed in the frame's prompt (`current_email_code`), as CONNECT_OTP. */
+  UPDATE_EMAIL_PRIMARY_OTP: row(noParams, noResult, withSession),
+  /** The new address's code, typed in the frame's prompt (`new_email_code`), as CONNECT_OTP. */
+  UPDATE_EMAIL_SECONDARY_OTP: row(noParams, z.object({ newEmail: email }), withSession),
   SYNC_THEME: row(syncThemeParams, noResult, local),
   SYNC_DAPP_DATA: row(
     z.strictObject({

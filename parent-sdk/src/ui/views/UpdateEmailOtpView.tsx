@@ -1,20 +1,20 @@
 import { getAccount } from '../../core/account.ts'
 import { getEmailFlow, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
-import { OtpStep } from '../OtpStep.tsx'
+import { FrameCodeStep } from '../FrameCodeStep.tsx'
 
-/** UpdateEmailPrimaryOtp: the code mailed to the current address; then the new address's code. */
+/** UpdateEmailPrimaryOtp: the code mailed to the current address, in the frame's prompt; then the new one's. */
 export function UpdateEmailPrimaryOtpView({ kf }: { kf: Keyframe }) {
   const current = getAccount(kf).user?.email
   return (
-    <OtpStep
+    <FrameCodeStep
       intro={
         <>
-          Enter the 6-digit code we sent to your current e-mail, <strong>{current ?? 'your e-mail'}</strong>.
+          We sent a 6-digit code to your current e-mail, <strong>{current ?? 'your e-mail'}</strong>.
         </>
       }
-      verify={async (otp, signal) => {
-        await updateEmailPrimaryOtp(kf, { otp, signal })
+      run={async (signal) => {
+        await updateEmailPrimaryOtp(kf, { signal })
         if (!signal.aborted) kf._internal.navigate('UpdateEmailSecondaryOtp', { replace: true })
       }}
     />
@@ -25,14 +25,14 @@ export function UpdateEmailPrimaryOtpView({ kf }: { kf: Keyframe }) {
 export function UpdateEmailSecondaryOtpView({ kf }: { kf: Keyframe }) {
   const { newEmail } = getEmailFlow(kf)
   return (
-    <OtpStep
+    <FrameCodeStep
       intro={
         <>
-          Enter the 6-digit code we sent to your new e-mail, <strong>{newEmail ?? 'your new e-mail'}</strong>.
+          We sent a 6-digit code to your new e-mail, <strong>{newEmail ?? 'your new e-mail'}</strong>.
         </>
       }
-      verify={async (otp, signal) => {
-        await updateEmailSecondaryOtp(kf, { otp, signal })
+      run={async (signal) => {
+        await updateEmailSecondaryOtp(kf, { signal })
         if (signal.aborted) return
         kf._internal.toasts.show('success', 'E-mail updated')
         kf._internal.resetTo('Account')
