@@ -85,7 +85,10 @@ export const storeRecovery = frameRoute({
   method: 'PUT',
   path: '/api/shares/recovery',
   auth: 'device',
-  body: recoverySet,
+  body: z.strictObject({
+    recovery: recoverySet,
+    signature: z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/, 'Invalid signature: expected 65 bytes hex')),
+  }),
   response: z.object({ mode: z.enum(['passphrase', 'operator']) }),
 })
 
