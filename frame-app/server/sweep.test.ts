@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { otpChallenges, sessions } from './db/schema/auth.ts'
+import { deviceNonces } from './db/schema/deviceNonces.ts'
 import { rateLimits } from './db/schema/limits.ts'
 import { sweep } from './sweep.ts'
 import { createHarness, type Harness } from './testing/harness.ts'
@@ -10,17 +11,20 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => h?.close())
 
-test('behavior: drops old challenges, dead sessions and old rate-limit windows, keeps what rules still read', async () => {
+test('behavior: drops old challenges, dead sessions, old rate-limit windows and expired nonces, keeps what rules still read', async () => {
   const old = await h.login('old@example.com')
   await h.call('POST', '/api/session/sign-out', undefined, old.auth)
   await h.db.insert(rateLimits).values({ key: 'k', window: h.now(), count: 1 })
+  await h.call('POST', '/api/auth/nonce')
   h.advance(25 * 60 * 60_000)
   const fresh = await h.login('fresh@example.com')
+  const { nonce } = (await h.call('POST', '/api/auth/nonce')).json as { nonce: string }
   await sweep(h.db, h.now())
   const challenges = await h.db.select({ email: otpChallenges.email }).from(otpChallenges)
   expect(challenges.map((c) => c.email)).toEqual(['fresh@example.com'])
   const left = await h.db.select({ id: sessions.id }).from(sessions)
   expect(left).toHaveLength(1)
   expect((await h.call('GET', '/api/session', undefined, fresh.auth)).json.isConnected).toBe(true)
+  expect(await h.db.select({ nonce: deviceNonces.nonce }).from(deviceNonces)).toEqual([{ nonce }])
   expect(await h.db.select().from(rateLimits)).toEqual([])
 })

@@ -1,13 +1,14 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm'
 import type { Db } from './db/createDatabase.ts'
 import { otpChallenges, sessions } from './db/schema/auth.ts'
+import { deviceNonces } from './db/schema/deviceNonces.ts'
 import { rateLimits } from './db/schema/limits.ts'
 
 const HOUR = 60 * 60_000
 
 /**
  * Deletes what no rule needs any more: challenges older than 2 h (the hourly send limit reads the last hour),
- * sessions expired or revoked over a day ago, rate-limit windows older than a day.
+ * sessions expired or revoked over a day ago, rate-limit windows older than a day, expired device nonces.
  */
 export async function sweep(db: Db, now: Date): Promise<void> {
   const twoHoursAgo = new Date(now.getTime() - 2 * HOUR)
@@ -19,4 +20,5 @@ export async function sweep(db: Db, now: Date): Promise<void> {
       or(lt(sessions.expiresAt, dayAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, dayAgo))),
     )
   await db.delete(rateLimits).where(lt(rateLimits.window, dayAgo))
+  await db.delete(deviceNonces).where(lt(deviceNonces.expiresAt, now))
 }
