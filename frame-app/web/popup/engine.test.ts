@@ -3,9 +3,10 @@ import { needsApprovalPopup } from './engine.ts'
 
 class Observer {}
 /** A window as the engine check sees it: embedded or not, with IntersectionObserver v1 or v2. */
-function windowLike({ embedded, v2 }: { embedded: boolean; v2: boolean }): Window {
+function windowLike({ embedded, v2 }: { embedded: boolean; v2: boolean }): Window & typeof globalThis {
   const entry = { prototype: v2 ? { isVisible: false } : {} }
-  const win = { IntersectionObserver: Observer, IntersectionObserverEntry: entry } as unknown as Window
+  const win = { IntersectionObserver: Observer, IntersectionObserverEntry: entry } as unknown as Window &
+    typeof globalThis
   Object.assign(win, { parent: embedded ? ({} as Window) : win })
   return win
 }

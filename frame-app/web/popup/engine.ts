@@ -11,6 +11,6 @@ import { tracksVisibility } from '../approve/visibility.ts'
  * Whether an approval in `win` must go to the approval popup: `win` is embedded in a page (not top-level),
  * and its engine cannot prove that the page does not cover it.
  */
-export function needsApprovalPopup(win: Window): boolean {
+export function needsApprovalPopup(win: Window & typeof globalThis): boolean {
   return win.parent !== win && !tracksVisibility(win)
 }
