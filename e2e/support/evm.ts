@@ -111,9 +111,25 @@ export const approveButton = (page: Page) =>
 export const rejectButton = (page: Page) =>
   framePrompt(page).getByRole('button', { name: 'Reject', exact: true })
 
-/** Waits until the frame's Approve button can be used (≥ 1 s on screen), then clicks it with the pointer. */
+/** The approval screen's details, a scroll area of their own above the buttons. */
+export const approvalDetails = (page: Page) =>
+  framePrompt(page).getByRole('region', { name: 'Request details' })
+
+/**
+ * Brings the end of the approval screen's details into view, as a person reading them does: Approve waits
+ * for it when they do not fit (`frame-app/web/approve/gate.ts`). Nothing happens when they fit.
+ */
+export async function readToTheEnd(page: Page): Promise<void> {
+  await approvalDetails(page).evaluate((details) => details.scrollTo({ top: details.scrollHeight }))
+}
+
+/**
+ * Waits until the frame's Approve button can be used (≥ 1 s on screen, the details read to their end), then
+ * clicks it with the pointer.
+ */
 export async function approve(page: Page): Promise<void> {
   const button = approveButton(page)
+  await readToTheEnd(page)
   await expect(button).toBeEnabled({ timeout: 15_000 })
   await button.click()
 }

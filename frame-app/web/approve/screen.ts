@@ -44,7 +44,11 @@ const HINTS: Record<Exclude<GateHint, undefined>, string> = {
   small: 'Too small to show the whole request',
 }
 
-/** Shows `hint`'s text, or nothing. Its line has a fixed height: the text does not move the screen. */
+/**
+ * Shows `hint`'s text, or nothing. Its line is always there, at a fixed height: the hint coming or going
+ * must not change the details' room, which the gate measures (a hint that took room could itself make the
+ * details overflow, and stay for that reason alone).
+ */
 export function setHint(element: HTMLElement, hint: GateHint): void {
   element.textContent = hint ? HINTS[hint] : ''
 }
@@ -76,8 +80,7 @@ position:fixed;inset:0;display:flex;flex-direction:column;margin:0;background:va
 .kfa-amount{font-weight:600}
 .kfa-unlimited{color:var(--warn)}
 .kfa-actions{display:flex;gap:8px;padding:8px 20px 16px}
-.kfa-hint{flex:none;margin:0;padding:4px 20px 0;height:22px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;font-size:12px;line-height:18px;color:var(--muted)}
-.kfa-hint:empty{display:none}
+.kfa-hint{flex:none;margin:0;padding:0 20px;height:18px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;font-size:12px;line-height:18px;color:var(--muted)}
 .kfa .kfa-body:focus-visible{outline-offset:-2px}
 .kfa-actions>*{flex:1;box-sizing:border-box;display:flex;align-items:center;justify-content:center;min-height:44px;padding:0 14px;border:1px solid var(--border);border-radius:var(--kf-radius-control,12px);background:var(--surface);color:var(--text);font:inherit;font-weight:500;cursor:pointer;user-select:none}
 .kfa .kfa-approve{border-color:transparent;background:var(--accent);color:var(--on-accent)}
