@@ -274,13 +274,22 @@ const LOOKS = [
   },
 ] as const
 
+/** Each part of a prompt is visible and drawn at ≥ 4.5:1. */
+async function expectPartsReadable(screen: string, parts: Locator[]) {
+  for (const part of parts) {
+    await expect(part).toBeVisible({ timeout: 15_000 })
+    const label = `${screen}: ${(await part.textContent()) || (await part.getAttribute('aria-label'))}`
+    expect(await drawnContrast(part), label).toBeGreaterThanOrEqual(4.5)
+  }
+}
+
 /** A screenshot of the page, attached to the test's results. */
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' })
 }
 
 for (const look of LOOKS) {
-  test(`look: the passphrase prompt and the approval screen in ${look.name} read at ≥ 4.5:1`, async ({
+  test(`look: the code and passphrase prompts and the approval screen in ${look.name} read at ≥ 4.5:1`, async ({
     page,
     stack,
   }, testInfo) => {
@@ -291,21 +300,25 @@ for (const look of LOOKS) {
     await submitEmail(page, email)
     // The dApp's theme, as its own SDK would send it; the frame is up since the e-mail went through it.
     expect(await postSyncTheme(page, stack, look.params)).toEqual({ ok: true, result: null })
+    const prompt = framePrompt(page)
+    await expectPartsReadable('code prompt', [
+      prompt.getByRole('heading', { name: 'Check your e-mail' }),
+      prompt.getByText('Enter the 6-digit code we sent to', { exact: false }),
+      prompt.getByLabel('Digit 1 of 6', { exact: true }),
+    ])
+    await keepScreenshot(page, testInfo, `code prompt, ${look.name}`)
     await typeCode(page, await codeFromMail(stack, email, SUBJECT.login))
 
-    const prompt = framePrompt(page)
     await expect(prompt.getByRole('heading', { name: 'Create a recovery passphrase' })).toBeVisible({
       timeout: 15_000,
     })
-    for (const part of [
+    await expectPartsReadable('passphrase prompt', [
       prompt.getByRole('heading', { name: 'Create a recovery passphrase' }),
       prompt.getByText('Nobody can reset it for you', { exact: false }),
       prompt.getByText('Repeat passphrase', { exact: true }),
       prompt.getByRole('button', { name: 'Continue', exact: true }),
       prompt.getByRole('button', { name: 'Cancel', exact: true }),
-    ]) {
-      expect(await drawnContrast(part), `prompt: ${await part.textContent()}`).toBeGreaterThanOrEqual(4.5)
-    }
+    ])
     await keepScreenshot(page, testInfo, `passphrase prompt, ${look.name}`)
     await createPassphrase(page, passphrase)
     const address = getAddress(await expectConnected(page, email))
