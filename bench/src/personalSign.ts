@@ -58,7 +58,7 @@ export type PersonalSign = {
 type FrameTimes = { shown?: number; enabled?: number; clicked?: number; origin: number }
 
 /** Installs the recorder in the frame document: each new Approve button resets it. */
-async function installRecorder(frame: Frame) {
+export async function installRecorder(frame: Frame) {
   await frame.evaluate(() => {
     const times: FrameTimes = { origin: performance.timeOrigin }
     Object.assign(window, { __signTimes: times })
@@ -107,7 +107,8 @@ async function installRecorder(frame: Frame) {
  */
 export type Press = 'drawn' | 'enabled'
 
-async function signOnce(page: Page, frame: Frame, address: string, press: Press): Promise<SignRun> {
+/** One `personal_sign` on the page's provider (`window.__kf`), approved by a trusted press; its times. */
+export async function signOnce(page: Page, frame: Frame, address: string, press: Press): Promise<SignRun> {
   await page.evaluate((address) => {
     const provider = (window as unknown as { __kf: { request(a: unknown): Promise<unknown> } }).__kf
     const run: { start: number; end?: number; origin: number; error?: string } = {

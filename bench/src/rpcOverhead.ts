@@ -29,7 +29,20 @@ export async function loggedInPage(
   const mail = await stack.mail.waitFor(email, { subject: 'login code' })
   const code = /^\s+(\d{6})$/m.exec(mail.text)?.[1]
   if (!code) throw new Error(`no code in "${mail.subject}"`)
-  await page.getByLabel('Digit 1 of 6').fill(code)
+  // The code goes into the frame's own six boxes, then Verify (the boxes never send a code by themselves).
+  const prompt = page.frameLocator('iframe[title="Keyframe wallet"]')
+  await prompt.getByLabel('Digit 1 of 6', { exact: true }).click()
+  await page.keyboard.type(code)
+  await prompt.getByRole('button', { name: 'Verify', exact: true }).click()
+  await findProvider(page)
+  return { context, page }
+}
+
+/**
+ * Once the dApp shows the account connected, finds the Keyframe wallet's provider (EIP-6963) and keeps it on
+ * `window.__kf`.
+ */
+export async function findProvider(page: Page): Promise<void> {
   await page
     .getByTestId('account-status')
     .filter({ hasText: /^connected$/ })
@@ -45,7 +58,6 @@ export async function loggedInPage(
     })
     Object.assign(window, { __kf: provider })
   }, KEYFRAME_RDNS)
-  return { context, page }
 }
 
 export type RpcOverhead = {
