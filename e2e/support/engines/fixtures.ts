@@ -4,6 +4,7 @@
  * helper processes. One stack per worker, as in the Chromium suites (`../fixtures.ts`). A failed test keeps
  * screenshots of the page and of the popup, if one is open.
  */
+import { writeFileSync } from 'node:fs'
 import { type Stack, startStack } from '@keyframe/devstack'
 import { test as base, expect } from '@playwright/test'
 import { stackLogFile } from '../artifacts.ts'
@@ -38,7 +39,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         for (const where of ['page', 'popup'] as const) {
           if (where === 'popup' && !(await engine.hasPopup().catch(() => false))) continue
           const body = await engine.screenshot(where).catch(() => undefined)
-          if (body) await testInfo.attach(`${engineName} ${where}`, { body, contentType: 'image/png' })
+          if (!body) continue
+          const path = testInfo.outputPath(`${engineName}-${where}.png`)
+          writeFileSync(path, body)
+          await testInfo.attach(`${engineName} ${where}`, { path, contentType: 'image/png' })
         }
       }
     } finally {
