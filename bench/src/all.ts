@@ -19,6 +19,7 @@ import { formatOtpThroughput, otpThroughputMarkdown } from './otpReport.ts'
 import { measureOtpThroughput } from './otpThroughput.ts'
 import { formatPersonalSign, measurePersonalSign, personalSignMarkdown } from './personalSign.ts'
 import { measureReady } from './ready.ts'
+import { formatReloadSign, measureReloadSign, reloadSignMarkdown } from './reloadSign.ts'
 import { formatRpcOverhead, measureRpcOverhead, rpcOverheadMarkdown } from './rpcOverhead.ts'
 
 const kB = (n: number) => `${(n / 1024).toFixed(2)} kB`
@@ -38,6 +39,7 @@ try {
   const login = await measureEmailLogin(browser, operatorStack)
   const rpc = await measureRpcOverhead(browser, operatorStack)
   const sign = await measurePersonalSign(browser, operatorStack)
+  const reloadSign = await measureReloadSign(browser, operatorStack)
   // PostgreSQL-backed, in its own server process (see otpThroughput.ts); the stacks and browser sit idle.
   const otp = await measureOtpThroughput()
   // chain-api (issue 5): each starts what it needs (anvil, chain-api in a child process, a database).
@@ -92,7 +94,7 @@ try {
   ]
   for (const [name, value, budget, verdict] of [...rows, ...loginRows])
     console.log(`${name.padEnd(62)} ${value.padStart(10)}  ${budget.padEnd(9)} ${verdict}`)
-  console.log(`\n${formatRpcOverhead(rpc)}\n${formatPersonalSign(sign)}`)
+  console.log(`\n${formatRpcOverhead(rpc)}\n${formatPersonalSign(sign)}\n${formatReloadSign(reloadSign)}`)
   console.log(`\n${formatOtpThroughput(otp)}`)
   console.log(`\n${formatGatewayOverhead(gateway)}\n${formatHistoryLatency(history)}`)
 
@@ -149,13 +151,14 @@ ${scripts(vanilla)}
 
 ${rpcOverheadMarkdown(rpc)}
 ${personalSignMarkdown(sign)}
+${reloadSignMarkdown(reloadSign)}
 ${otpThroughputMarkdown(otp)}
 ${gatewayOverheadMarkdown(gateway)}
 ${historyLatencyMarkdown(history)}`
   writeFileSync(new URL('../RESULTS.md', import.meta.url), md)
   console.log('\nWrote bench/RESULTS.md')
   // The EVM budgets are exact figures of this run: over them, the run fails.
-  if (!rpc.ok || !sign.ok || !gateway.ok || !history.ok) process.exitCode = 1
+  if (!rpc.ok || !sign.ok || !reloadSign.ok || !gateway.ok || !history.ok) process.exitCode = 1
 } finally {
   await browser.close()
   await stack.close()
