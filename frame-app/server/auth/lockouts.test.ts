@@ -213,6 +213,15 @@ describe.each(testBackends())('per-client and per-project login limits (%s)', (b
     }
   }, 60_000)
 
+  test("attack: one client hammering a project does not use up the project's ceiling for everyone else", async () => {
+    h.advance(60 * MINUTE)
+    // 10 calls from one client (project ceiling 8): only its first 3 count toward the project.
+    for (let i = 0; i < 10; i++) await start(address('hammer'), { ip: '198.19.0.1' })
+    for (let i = 0; i < 5; i++)
+      expect((await start(address('crowd'), { ip: `198.19.1.${i + 1}` })).status).toBe(200)
+    expect((await start(address('crowd'), { ip: '198.19.2.1' })).json.code).toBe('rate_limited')
+  })
+
   test('behavior: a project has an hourly ceiling on login mails; other projects are not touched', async () => {
     h.advance(60 * MINUTE)
     for (let i = 0; i < 8; i++)
