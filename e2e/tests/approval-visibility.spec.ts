@@ -76,6 +76,12 @@ function coverDetails(page: Page): Promise<void> {
  * (Playwright's own boxes ignore a transform on the iframe). The iframe has no border.
  */
 async function clickAt(page: Page, stack: Stack, control: 'Approve' | 'Reject') {
+  const { x, y } = await pointAt(page, stack, control)
+  await page.mouse.click(x, y)
+}
+
+/** Where the page draws the centre of the screen's `control` (see {@link clickAt}). */
+async function pointAt(page: Page, stack: Stack, control: 'Approve' | 'Reject') {
   const inFrame = await frameOf(page, stack).evaluate((name) => {
     const element = [...document.querySelectorAll('[role="button"], button')].find(
       (candidate) => candidate.textContent === name,
@@ -90,7 +96,7 @@ async function clickAt(page: Page, stack: Stack, control: 'Approve' | 'Reject') 
     return { left, top, width }
   })
   const scale = drawn.width / inFrame.viewport
-  await page.mouse.click(drawn.left + inFrame.x * scale, drawn.top + inFrame.y * scale)
+  return { x: drawn.left + inFrame.x * scale, y: drawn.top + inFrame.y * scale }
 }
 
 /** Records, in the frame document, every click that reaches it: whether trusted, and on what. */
@@ -250,6 +256,45 @@ test.describe('A compromised dApp page against the approval screen (personal_sig
     await blindVisibility(page, stack)
     const message = 'Scale the screen down, visibility check off'
     await expectSigned(page, stack, await askToSign(page, address, message), address, message)
+  })
+})
+
+test.describe('A press begun before Approve was usable (personal_sign)', () => {
+  test('security: a pointer held down, or a key held with its auto-repeat, from before Approve enabled does not approve; a fresh press does', async ({
+    page,
+    stack,
+  }) => {
+    const address = await signer(page, stack, 'gate-press')
+    // Enter goes down on Approve while it is disabled and is held: its repeats arrive once it is enabled.
+    const keyed = await askToSign(page, address, 'Held Enter')
+    await approveButton(page).focus()
+    await page.keyboard.down('Enter')
+    await expect(approveButton(page)).toBeEnabled({ timeout: 15_000 })
+    await page.keyboard.down('Enter')
+    await page.keyboard.down('Enter')
+    await page.keyboard.up('Enter')
+    await page.waitForTimeout(500)
+    expect(await isSettled(page, keyed), 'auto-repeat decided nothing').toBe(false)
+    await page.keyboard.press('Escape')
+    expect(await outcomeOf(page, keyed)).toMatchObject({ ok: false, code: 4001 })
+
+    // The pointer goes down on the disabled Approve and comes up on it once it is enabled: a click.
+    const message = 'Held pointer'
+    const pointed = await askToSign(page, address, message)
+    await recordClicks(page, stack)
+    const { x, y } = await pointAt(page, stack, 'Approve')
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    await expect(approveButton(page)).toBeEnabled({ timeout: 15_000 })
+    await page.mouse.up()
+    await expect.poll(() => clicksInFrame(page, stack)).toEqual(['trusted kfa-approve'])
+    await page.waitForTimeout(500)
+    expect(await isSettled(page, pointed), 'a press begun before decided nothing').toBe(false)
+
+    // Control: a whole press now signs.
+    await page.mouse.click(x, y)
+    const signature = resultOf(await outcomeOf(page, pointed)) as `0x${string}`
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
   })
 })
 
