@@ -27,6 +27,9 @@ import { type StaticSite, startStaticSite } from './staticSite.ts'
 /** The host of the second dApp site: another loopback address, so another site to the browser. */
 export const SECOND_DAPP_HOST = '127.0.0.2'
 
+/** A local stack's only client is loopback: its per-client login limits out of the way (see `limits`). */
+const LOCAL_CLIENT_LIMITS = { startsPerClientPerHour: 1_000_000, verifiesPerClientPerHour: 1_000_000 }
+
 export type StackOptions = {
   /** Port of the demo dApp on 127.0.0.1 (0 = any free port). */
   dappPort?: number
@@ -58,7 +61,11 @@ export type StackOptions = {
    * (`faucet`). Default: the frame server logs to stderr and the others stay silent.
    */
   logFile?: string
-  /** Overrides of the frame server's limits (tests only; see `LIMITS` in `@keyframe/frame/server`). */
+  /**
+   * Overrides of the frame server's limits (tests only; see `LIMITS` in `@keyframe/frame/server`). The
+   * per-client login limits are off by default here: every browser of a local stack is the one client
+   * 127.0.0.1, and a test run logs in far more than a stranger may in an hour.
+   */
   limits?: StartFrameServerOptions['limits']
   /** 'off' only for the controls of the e2e account attacks (what a bare session could do without the guards). */
   accountGuards?: 'enforce' | 'off'
@@ -199,7 +206,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         frameAncestors: options.frameAncestors ?? 'enforce',
         accessLog: true,
         ...(logFile ? { logger: fileLogger(logFile, 'frame') } : {}),
-        ...(options.limits ? { limits: options.limits } : {}),
+        limits: { ...LOCAL_CLIENT_LIMITS, ...options.limits },
         ...(options.accountGuards ? { accountGuards: options.accountGuards } : {}),
       }),
       startFaucet({
