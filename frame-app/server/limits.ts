@@ -19,7 +19,7 @@ export const LIMITS = {
   sendsPerHour: 5,
   /** A session's absolute lifetime. */
   sessionTtlMs: 7 * 24 * 60 * 60_000,
-  /** Fresh factor for releasing or storing a device's auth share (signing unlock). */
+  /** Fresh factor for storing a device's auth share (registration, a new device); its release needs none. */
   unlockFreshnessMs: 15 * 60_000,
   /** Fresh factor for releasing or replacing the recovery set, removing a device, changing the e-mail. */
   recoveryFreshnessMs: 5 * 60_000,

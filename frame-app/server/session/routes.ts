@@ -124,7 +124,7 @@ export function sessionRoutes(ctx: ServerContext) {
         return c.json({ isConnected: false } satisfies SessionResponse)
       })
 
-      /** A fresh factor: mails a code to the account's address (before recovery, export, or after 15 idle minutes). */
+      /** A fresh factor: mails a code to the account's address (before the recovery set or export). */
       .post('/factor', requireSession(ctx), async (c) => {
         const session = c.get('session')
         if (!session.devicePublicKey) fail(403, 'device_not_verified', 'This device is not verified')
