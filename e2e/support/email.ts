@@ -1,7 +1,8 @@
 /**
  * The e-mail login as a person does it, in the demo dApp: the modal's e-mail form, the code read from the
- * devstack mailbox and typed (or pasted) into the six boxes, the recovery passphrase typed into the frame's
- * own prompt. Every code, passphrase and session token seen here is recorded for the canary.
+ * devstack mailbox and typed (or pasted) into the six boxes of the frame's own prompt (the dApp page never
+ * holds a code), the recovery passphrase typed into that prompt too. Every code, passphrase and session
+ * token seen here is recorded for the canary.
  * @module
  */
 import { randomBytes } from 'node:crypto'
@@ -26,7 +27,7 @@ export const SUBJECT = {
   reauth: /^Your .+ confirmation code$/,
 } as const
 
-/** The refusals' words (`frame-app/server/auth/refusals.ts`), shown by the parent as the frame gives them. */
+/** The refusals' words (`frame-app/server/auth/refusals.ts`), shown in the frame's prompt. */
 export const REFUSAL = {
   wrong: 'Invalid code',
   dead: 'Too many wrong codes. Please request a new one.',
@@ -65,8 +66,10 @@ export function mailsTo(stack: Stack, to: string) {
 }
 
 export const dialog = (page: Page) => page.getByRole('dialog')
-export const otpBox = (page: Page, n: number) => dialog(page).getByLabel(`Digit ${n} of 6`, { exact: true })
 export const framePrompt = (page: Page) => page.frameLocator(`iframe[title="${FRAME_TITLE}"]`)
+/** Box `n` (1–6) of the code in the frame's prompt. */
+export const codeBox = (page: Page, n: number) =>
+  framePrompt(page).getByLabel(`Digit ${n} of 6`, { exact: true })
 
 /** Opens the modal from the dApp's button (Connect when disconnected, Account when connected). */
 export async function openModal(page: Page) {
@@ -74,28 +77,43 @@ export async function openModal(page: Page) {
   await expect(dialog(page)).toBeVisible()
 }
 
-/** Connect → e-mail → Continue, and waits for the six boxes. */
+/** Connect → e-mail → Continue, and waits for the six boxes of the frame's code prompt. */
 export async function submitEmail(page: Page, email: string) {
   await openModal(page)
   await dialog(page).getByLabel('E-mail', { exact: true }).fill(email)
   await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(otpBox(page, 1)).toBeVisible()
+  await expect(codeBox(page, 1)).toBeVisible({ timeout: 15_000 })
 }
 
-/** Types a code into the six boxes, one key per digit, from the first box. */
-export async function typeCode(page: Page, code: string) {
-  await otpBox(page, 1).click()
+/**
+ * Types a code into the frame's six boxes, one key per digit from the first box (over whatever they held),
+ * then presses Verify: the boxes never send a code by themselves.
+ */
+export async function typeCode(page: Page, code: string, options: { verify?: boolean } = {}) {
+  await expect(codeBox(page, 1)).toBeEditable({ timeout: 15_000 })
+  await codeBox(page, 1).click()
   await page.keyboard.type(code)
+  if (options.verify !== false) await verify(page)
 }
 
-/** Pastes a code into the first box from the real clipboard (Ctrl+V), as a person copying it from the mail does. */
-export async function pasteCode(page: Page, code: string) {
+/** Presses the prompt's Verify. */
+export async function verify(page: Page) {
+  await framePrompt(page).getByRole('button', { name: 'Verify', exact: true }).click()
+}
+
+/**
+ * Pastes `text` into the first box from the real clipboard (Ctrl+V), as a person copying the code from the
+ * mail does, then presses Verify.
+ */
+export async function pasteCode(page: Page, text: string) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(page.url()).origin,
   })
-  await page.evaluate((text) => navigator.clipboard.writeText(text), code)
-  await otpBox(page, 1).click()
+  await page.evaluate((copied) => navigator.clipboard.writeText(copied), text)
+  await expect(codeBox(page, 1)).toBeEditable({ timeout: 15_000 })
+  await codeBox(page, 1).click()
   await page.keyboard.press('ControlOrMeta+V')
+  await verify(page)
 }
 
 /** The frame's first-login prompt: creates the recovery passphrase. */
@@ -163,7 +181,8 @@ export async function logIn(page: Page, stack: Stack, options: LoginOptions): Pr
   if (options.url) await page.goto(options.url)
   await submitEmail(page, options.email)
   const code = await codeFromMail(stack, options.email, SUBJECT.login)
-  if (options.entry === 'paste') await pasteCode(page, code)
+  // Pasted as mails and messages often format it: a dash in the middle.
+  if (options.entry === 'paste') await pasteCode(page, `${code.slice(0, 3)}-${code.slice(3)}`)
   else await typeCode(page, code)
   if (options.prompt === 'create') await createPassphrase(page, options.passphrase)
   else if (options.prompt === 'enter') await enterPassphrase(page, options.passphrase)

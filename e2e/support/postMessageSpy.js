@@ -3,9 +3,56 @@
 // so the windows this document can reach (parent, opener, iframe contentWindow, event.source) are handed
 // out as memoised proxies whose postMessage records, then forwards to the real one. Identity is kept:
 // the same window always yields the same proxy.
+// Besides, `__messageLog` holds the whole payload of every message this document sends or receives, by
+// window or by MessagePort (the frame's channel after READY), for the code canary (tests/code-canary.spec.ts).
 ;(() => {
   const records = []
   Object.defineProperty(window, '__postMessageSpy', { value: records })
+  const log = []
+  Object.defineProperty(window, '__messageLog', { value: log })
+  const payload = (data) => {
+    try {
+      return (typeof data === 'string' ? data : (JSON.stringify(data) ?? String(data))).slice(0, 262_144)
+    } catch {
+      return '[unserialisable]'
+    }
+  }
+  const note = (direction, via, data) => log.push({ direction, via, data: payload(data) })
+  // First of all listeners: whatever reaches this window, even what the page's own listeners then drop.
+  window.addEventListener('message', (event) => note('received', 'window', event.data), true)
+  const portPost = MessagePort.prototype.postMessage
+  MessagePort.prototype.postMessage = function (message, transfer) {
+    note('sent', 'port', message)
+    return portPost.call(this, message, transfer)
+  }
+  const received = new WeakMap()
+  const recording = (listener) => {
+    if (typeof listener !== 'function') return listener
+    let wrapped = received.get(listener)
+    if (!wrapped) {
+      wrapped = function (event) {
+        note('received', 'port', event.data)
+        return listener.call(this, event)
+      }
+      received.set(listener, wrapped)
+    }
+    return wrapped
+  }
+  const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    ...onmessage,
+    set(listener) {
+      onmessage.set.call(this, recording(listener))
+    },
+  })
+  const add = EventTarget.prototype.addEventListener
+  const remove = EventTarget.prototype.removeEventListener
+  MessagePort.prototype.addEventListener = function (type, listener, options) {
+    return add.call(this, type, type === 'message' ? recording(listener) : listener, options)
+  }
+  MessagePort.prototype.removeEventListener = function (type, listener, options) {
+    return remove.call(this, type, type === 'message' ? recording(listener) : listener, options)
+  }
   const proxies = new WeakMap()
   const summarize = (message) => {
     try {
@@ -28,6 +75,7 @@
               const origin =
                 typeof targetOrigin === 'string' ? targetOrigin : (targetOrigin?.targetOrigin ?? '/')
               records.push({ from: location.origin, targetOrigin: origin, message: summarize(message) })
+              note('sent', 'window', message)
               return target.postMessage(message, targetOrigin, transfer)
             }
           }
@@ -58,6 +106,7 @@
   window.postMessage = (message, targetOrigin, transfer) => {
     const origin = typeof targetOrigin === 'string' ? targetOrigin : (targetOrigin?.targetOrigin ?? '/')
     records.push({ from: location.origin, targetOrigin: origin, message: summarize(message) })
+    note('sent', 'window', message)
     return own.call(window, message, targetOrigin, transfer)
   }
 })()

@@ -1,6 +1,8 @@
 import type { Stack } from '@keyframe/devstack'
 import {
+  codeBox,
   codeFromMail,
+  createPassphrase,
   dialog,
   expectConnected,
   framePrompt,
@@ -9,13 +11,13 @@ import {
   logIn,
   mailsTo,
   newPassphrase,
-  otpBox,
   REFUSAL,
   rememberSessionToken,
   SUBJECT,
   submitEmail,
   typeCode,
   uniqueEmail,
+  verify,
 } from '../support/email.ts'
 import { expect, test } from '../support/fixtures.ts'
 
@@ -34,7 +36,7 @@ function secondSite(stack: Stack): string {
 }
 
 test.describe('e-mail login (two dApp sites, the frame on its own origin, real mail)', () => {
-  test('behavior: log in by e-mail, the code typed into the six boxes and a recovery passphrase created', async ({
+  test("behavior: log in by e-mail, the code typed into the frame's six boxes and a recovery passphrase created", async ({
     page,
     stack,
   }) => {
@@ -42,12 +44,23 @@ test.describe('e-mail login (two dApp sites, the frame on its own origin, real m
     await page.goto(stack.dappUrl)
     await expect(page.getByTestId('account-status')).toHaveText('disconnected')
     await submitEmail(page, email)
-    await expect(dialog(page)).toContainText(`Enter the 6-digit code we sent to ${email}`)
+    // The code is asked for in the frame's own document; the dApp's modal holds no field for it.
+    const prompt = framePrompt(page)
+    await expect(prompt.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible()
+    await expect(prompt.getByRole('group')).toHaveAccessibleName(
+      `Enter the 6-digit code we sent to ${email}.`,
+    )
+    await expect(dialog(page).getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible()
+    await expect(dialog(page).locator('input')).toHaveCount(0)
+    await expect(codeBox(page, 1)).toBeFocused()
     const code = await codeFromMail(stack, email, SUBJECT.login)
-    await typeCode(page, code)
+    // Six digits and no submit of their own: nothing is checked until Verify.
+    await typeCode(page, code, { verify: false })
+    await expect(codeBox(page, 6)).toHaveValue(code[5]!)
+    await expect(prompt.getByRole('alert')).toHaveText('')
+    await verify(page)
 
     // The frame asks for the passphrase in its own document; the dApp page never holds the field.
-    const prompt = framePrompt(page)
     await expect(prompt.getByRole('heading', { name: 'Create a recovery passphrase' })).toBeVisible({
       timeout: 15_000,
     })
@@ -157,11 +170,16 @@ test.describe('e-mail login (two dApp sites, the frame on its own origin, real m
     await dialog(page).getByLabel('New e-mail', { exact: true }).fill(newEmail)
     await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
 
-    await expect(dialog(page)).toContainText(
-      `Enter the 6-digit code we sent to your current e-mail, ${oldEmail}`,
+    // Both codes go into the frame's prompt; the modal says where they went and holds no field.
+    const prompt = framePrompt(page)
+    await expect(prompt.locator('form')).toContainText(
+      `Enter the 6-digit code we sent to your current e-mail, ${oldEmail}.`,
     )
+    await expect(dialog(page).locator('input')).toHaveCount(0)
     await typeCode(page, await codeFromMail(stack, oldEmail, SUBJECT.changePrimary))
-    await expect(dialog(page)).toContainText(`Enter the 6-digit code we sent to your new e-mail, ${newEmail}`)
+    await expect(prompt.locator('form')).toContainText(
+      `Enter the 6-digit code we sent to your new e-mail, ${newEmail}.`,
+    )
     await typeCode(page, await codeFromMail(stack, newEmail, SUBJECT.changeSecondary))
 
     // Back on the Account view, with the new address everywhere.
@@ -181,7 +199,7 @@ test.describe('e-mail login (two dApp sites, the frame on its own origin, real m
     expect(await logIn(page, stack, { email: newEmail, passphrase, prompt: 'none' })).toBe(address)
   })
 
-  test('behavior: a wrong code says "Invalid code"; after 5 wrong tries even the right code is refused', async ({
+  test('behavior: a wrong code says "Invalid code" in the frame; fixing a digit sends nothing until Verify or Enter; after 5 wrong tries even the right code is refused', async ({
     page,
     stack,
   }) => {
@@ -191,42 +209,76 @@ test.describe('e-mail login (two dApp sites, the frame on its own origin, real m
     const code = await codeFromMail(stack, email, SUBJECT.login)
     const last = Number(code[5])
     const wrongLast = [1, 2, 3, 4, 5].map((n) => String((last + n) % 10))
-    const verified = () =>
-      page.waitForResponse(
-        (r) =>
-          r.url().startsWith(stack.frameOrigin) &&
-          r.request().method() === 'POST' &&
-          new URL(r.url()).pathname.endsWith('/verify'),
+    const verifies: number[] = []
+    page.on('response', (r) => {
+      const { pathname } = new URL(r.url())
+      if (
+        r.url().startsWith(stack.frameOrigin) &&
+        r.request().method() === 'POST' &&
+        pathname.endsWith('/verify')
       )
-    const group = dialog(page).getByRole('group')
-    const error = dialog(page).getByRole('alert').filter({ hasText: /\S/ })
+        verifies.push(r.status())
+    })
+    const prompt = framePrompt(page)
+    const form = prompt.locator('form')
+    const error = prompt.getByRole('alert')
 
-    // Try 1: the whole code typed, its last digit wrong.
-    let answer = verified()
+    // Try 1: the whole code typed, its last digit wrong. The digits stay, to be fixed in place.
     await typeCode(page, `${code.slice(0, 5)}${wrongLast[0]}`)
-    expect((await answer).status()).toBe(400)
-    await expect(group).not.toHaveAttribute('aria-busy', 'true')
     await expect(error).toHaveText(REFUSAL.wrong)
-    await expect(otpBox(page, 1)).toHaveAttribute('aria-invalid', 'true')
+    await expect(codeBox(page, 1)).toHaveAttribute('aria-invalid', 'true')
+    await expect(codeBox(page, 1)).toHaveValue(code[0]!)
+    expect(verifies).toEqual([400])
 
-    // Tries 2–5: the person fixes the last digit in place, wrongly again.
-    for (const digit of wrongLast.slice(1)) {
-      answer = verified()
-      await otpBox(page, 6).click()
+    // Tries 2–5: the person fixes the last digit, which sends nothing; Enter does.
+    for (const [i, digit] of wrongLast.slice(1).entries()) {
+      await codeBox(page, 6).click()
       await page.keyboard.press(digit)
-      expect((await answer).status()).toBe(400)
-      await expect(group).not.toHaveAttribute('aria-busy', 'true')
+      await page.waitForTimeout(300)
+      expect(verifies, 'a corrected digit alone is not a try').toHaveLength(i + 1)
+      await page.keyboard.press('Enter')
+      await expect.poll(() => verifies.length).toBe(i + 2)
+      await expect(form).not.toHaveAttribute('aria-busy', 'true')
       await expect(error).toHaveText(REFUSAL.wrong)
     }
 
-    // The sixth try, with the right code: the challenge is dead.
-    answer = verified()
-    await otpBox(page, 6).click()
+    // The sixth try, with the right code: the challenge is dead; the prompt says so and offers a new code.
+    await codeBox(page, 6).click()
     await page.keyboard.press(code[5]!)
-    expect((await answer).status()).toBe(429)
-    await expect(group).not.toHaveAttribute('aria-busy', 'true')
+    await verify(page)
     await expect(error).toHaveText(REFUSAL.dead)
+    expect(verifies).toEqual([400, 400, 400, 400, 400, 429])
+    await expect(prompt.getByRole('button', { name: /^Resend code( in \d+s)?$/ })).toBeVisible()
     await expect(page.getByTestId('account-status')).toHaveText('disconnected')
-    await expect(framePrompt(page).getByRole('heading')).toHaveCount(0)
+  })
+
+  test("behavior: 'Resend code' counts down from 30 s and says how long to wait; Cancel brings the modal's code view back, and 'Enter the code' opens the prompt again", async ({
+    page,
+    stack,
+  }) => {
+    const email = uniqueEmail('wait')
+    await page.goto(stack.dappUrl)
+    await submitEmail(page, email)
+    const prompt = framePrompt(page)
+    const resend = prompt.getByRole('button', { name: /^Resend code in \d+s$/ })
+    await expect(resend).toHaveAttribute('aria-disabled', 'true')
+    const first = Number(/\d+/.exec((await resend.textContent()) ?? '')?.[0])
+    expect(first).toBeGreaterThan(25)
+    await expect
+      .poll(async () => Number(/\d+/.exec((await resend.textContent()) ?? '')?.[0]))
+      .toBeLessThan(first)
+    // Still focusable while it counts (aria-disabled): pressed by keyboard, it says how long to wait.
+    await resend.focus()
+    await page.keyboard.press('Enter')
+    await expect(prompt.getByRole('alert')).toHaveText(/^Please try again after \d+ seconds$/)
+    expect(mailsTo(stack, email)).toHaveLength(1)
+
+    await prompt.getByRole('button', { name: 'Cancel', exact: true }).click()
+    await expect(dialog(page).getByRole('button', { name: 'Enter the code', exact: true })).toBeVisible()
+    await expect(dialog(page)).toContainText(`We sent a 6-digit code to ${email}.`)
+    await dialog(page).getByRole('button', { name: 'Enter the code', exact: true }).click()
+    await typeCode(page, await codeFromMail(stack, email, SUBJECT.login))
+    await createPassphrase(page, newPassphrase())
+    await expectConnected(page, email)
   })
 })
