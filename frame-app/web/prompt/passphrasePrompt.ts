@@ -135,6 +135,7 @@ position:fixed;inset:0;overflow:auto;display:flex;flex-direction:column;gap:6px;
 .kfp :focus{outline:none}
 .kfp :focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 .kfp input:focus-visible{outline-offset:0;border-color:var(--focus)}
+.kfp-text{overflow-wrap:anywhere}
 .kfp-code{display:flex;gap:8px;margin-top:8px}
 .kfp .kfp-code input{flex:1 1 0;min-width:0;height:48px;padding:0;text-align:center;font-size:20px;font-variant-numeric:tabular-nums}
 .kfp .kfp-link{flex:none;align-self:flex-start;min-height:32px;padding:0 2px;border:none;border-radius:4px;background:none;color:var(--text);text-decoration:underline}
