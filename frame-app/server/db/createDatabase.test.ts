@@ -14,6 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const TABLES = [
   'audit_log',
   'auth_shares',
+  'device_nonces',
   'devices',
   'login_guards',
   'otp_challenges',
