@@ -1,6 +1,6 @@
 /**
  * Asks for a mailed code in the frame's prompt until the server accepts one: the login code, an e-mail
- * update's codes, the fresh factor before a signature. A refused code is asked for again with the server's
+ * update's codes, a fresh factor. A refused code is asked for again with the server's
  * words under the boxes (the digits stay, to be fixed in place).
  * @module
  */

@@ -2,10 +2,10 @@
  * The frame's prompt: a form only the frame document can see, for the recovery passphrase of `passphrase`
  * recovery mode (create + repeat for a new wallet, enter on a new device or browser), and for every mailed
  * code: the login code (`login_code`, CONNECT_OTP), an e-mail update's two codes (`current_email_code`,
- * `new_email_code`) and the code that refreshes a stale login before a signature (`enter_code`, see
- * `rpc/freshFactor.ts`). Codes go in six boxes (`codeBoxes.ts`) with Verify and, for the login, 'Resend
- * code' (`resendCode.ts`). The dApp never sees what is typed (SECURITY.md §0); the parent only hears
- * PROMPT_REQUESTED / PROMPT_CLOSED and shows the frame.
+ * `new_email_code`) and a mailed code that confirms it is the person (`enter_code`, a fresh factor). Codes
+ * go in six boxes (`codeBoxes.ts`) with Verify and, for the login, 'Resend code' (`resendCode.ts`). The
+ * dApp never sees what is typed (SECURITY.md §0); the parent only hears PROMPT_REQUESTED / PROMPT_CLOSED
+ * and shows the frame.
  *
  * Vanilla DOM, loaded on demand (it is not in the frame's first load). Styles go in through a constructed
  * stylesheet (`adoptedStyleSheets`): the frame's CSP (`style-src 'self'`) blocks `<style>` and style

@@ -18,7 +18,7 @@ export const events = {
   DISCONNECTED: z.object({}),
   /**
    * The frame needs the person to type something only the frame may see: a recovery passphrase, the mailed
-   * code that refreshes a login too old to sign (`enter_code`), the login code (`login_code`, CONNECT_OTP)
+   * code that confirms it is the person (`enter_code`, a fresh factor), the login code (`login_code`, CONNECT_OTP)
    * or an e-mail update's codes (`current_email_code`, `new_email_code`). The parent shows the frame in its
    * FramePrompt view and stops timing the requests in flight: the person is acting. Sent again when the
    * open prompt asks for something else (a login code, then a new wallet's passphrase).
