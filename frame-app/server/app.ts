@@ -223,7 +223,7 @@ export function createFrameApp(options: FrameAppOptions) {
     .use('/api/*', sameOriginOnly(publicUrl))
     .use('/api/*', limitBody)
     .use('/approve-device', limitBody)
-    .post(issueDeviceNonce.path, async (c) => c.json(await issueNonce(ctx)))
+    .post(issueDeviceNonce.path, (c) => c.json(issueNonce(ctx)))
     .route('/api/auth/email', emailAuthRoutes(ctx))
     .route('/api/session', sessionRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx, options.adminToken))

@@ -15,17 +15,18 @@ test('behavior: drops old challenges, dead sessions, old rate-limit windows and 
   const old = await h.login('old@example.com')
   await h.call('POST', '/api/session/sign-out', undefined, old.auth)
   await h.db.insert(rateLimits).values({ key: 'k', window: h.now(), count: 1 })
-  await h.call('POST', '/api/auth/nonce')
   h.advance(25 * 60 * 60_000)
   const fresh = await h.login('fresh@example.com')
-  const { nonce } = (await h.call('POST', '/api/auth/nonce')).json as { nonce: string }
   await sweep(h.db, h.now())
   const challenges = await h.db.select({ email: otpChallenges.email }).from(otpChallenges)
   expect(challenges.map((c) => c.email)).toEqual(['fresh@example.com'])
   const left = await h.db.select({ id: sessions.id }).from(sessions)
   expect(left).toHaveLength(1)
   expect((await h.call('GET', '/api/session', undefined, fresh.auth)).json.isConnected).toBe(true)
-  expect(await h.db.select({ nonce: deviceNonces.nonce }).from(deviceNonces)).toEqual([{ nonce }])
+  // Each login's signed verify used a nonce: the old one's record has expired and goes, the fresh one stays.
+  const nonces = await h.db.select({ expiresAt: deviceNonces.expiresAt }).from(deviceNonces)
+  expect(nonces).toHaveLength(1)
+  expect(nonces[0]!.expiresAt.getTime()).toBeGreaterThan(h.now().getTime())
   // The old window goes; the fresh login's own windows (per client, per project) stay.
   const windows = await h.db.select({ key: rateLimits.key }).from(rateLimits)
   expect(windows.map((w) => w.key)).not.toContain('k')

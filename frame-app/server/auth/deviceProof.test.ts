@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { DEVICE_NONCE_TTL_MS } from '@keyframe/protocol/frame-api/deviceProof'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createFrameApp } from '../app.ts'
+import { deviceNonces } from '../db/schema/deviceNonces.ts'
 import { codeIn, createHarness, deviceKey, deviceProofHeaders, type Harness } from '../testing/harness.ts'
 import { testBackends } from '../testing/testDatabase.ts'
 import { b64u, newWallet } from '../testing/wallets.ts'
@@ -105,7 +106,7 @@ describe.each(testBackends())('device proof (%s)', (backend) => {
     expect((await release(await signed({ device: deviceKey() }))).json).toEqual(refused)
     expect((await release(await signed({ path: '/api/shares/recovery' }))).json).toEqual(refused)
     expect(
-      (await release(await signed({ nonce: b64u(crypto.getRandomValues(new Uint8Array(32))) }))).json,
+      (await release(await signed({ nonce: b64u(crypto.getRandomValues(new Uint8Array(40))) }))).json,
     ).toEqual(refused)
 
     const once = await signed()
@@ -134,6 +135,21 @@ describe.each(testBackends())('device proof (%s)', (backend) => {
     })
     expect((await send('PUT', path, { token, body: other, headers })).json).toEqual(refused)
     expect((await send('PUT', path, { token, body, headers })).status).toBe(200)
+  })
+
+  test('behavior: asking for nonces writes nothing (an anonymous caller cannot fill the database); a use is recorded once', async () => {
+    const { login, sharePath } = await owner()
+    const count = async () => (await h.db.select({ nonce: deviceNonces.nonce }).from(deviceNonces)).length
+    const before = await count()
+    for (let i = 0; i < 20; i++) await nonce()
+    expect(await count()).toBe(before)
+    const headers = deviceProofHeaders(login.devicePublicKey, {
+      method: 'GET',
+      path: sharePath,
+      nonce: await nonce(),
+    })
+    expect((await send('GET', sharePath, { token: login.auth.token, headers })).status).toBe(200)
+    expect(await count()).toBe(before + 1)
   })
 
   test('behavior: a nonce from one server instance is used once, on any instance (they share the database)', async () => {

@@ -6,7 +6,15 @@
  * key the body names; a session token, a code or a replayed request alone is refused.
  * @module
  */
-import { createHash, createPublicKey, type KeyObject, randomBytes, verify } from 'node:crypto'
+import {
+  createHash,
+  createHmac,
+  createPublicKey,
+  type KeyObject,
+  randomBytes,
+  timingSafeEqual,
+  verify,
+} from 'node:crypto'
 import {
   DEVICE_NONCE_HEADER,
   DEVICE_NONCE_TTL_MS,
@@ -16,7 +24,6 @@ import {
 } from '@keyframe/protocol/frame-api/deviceProof'
 import { devicePublicKey } from '@keyframe/protocol/frame-api/fields'
 import { fail } from '@keyframe/server-kit'
-import { and, eq, gt } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerContext } from '../context.ts'
 import { deviceNonces } from '../db/schema/deviceNonces.ts'
@@ -24,13 +31,32 @@ import { readSession, type SessionInfo } from './session.ts'
 
 export type DeviceProofVariables = { session: SessionInfo; deviceProven: true }
 
-/** Issues a nonce for one device-signed request, valid {@link DEVICE_NONCE_TTL_MS}. */
-export async function issueNonce(ctx: ServerContext): Promise<{ nonce: string; expiresAt: string }> {
-  const now = ctx.now()
-  const nonce = randomBytes(32).toString('base64url')
-  const expiresAt = new Date(now.getTime() + DEVICE_NONCE_TTL_MS)
-  await ctx.db.insert(deviceNonces).values({ nonce, createdAt: now, expiresAt })
+/**
+ * A nonce's MAC: HMAC-SHA-256 under a key derived from the pepper, truncated to 16 bytes. Issuing a nonce
+ * writes nothing (an anonymous caller cannot fill the database); only its use is recorded.
+ */
+function nonceMac(ctx: ServerContext, body: Buffer): Buffer {
+  const key = createHmac('sha256', ctx.secrets.pepper).update('keyframe device nonce v1').digest()
+  return createHmac('sha256', key).update(body).digest().subarray(0, 16)
+}
+
+/** Issues a nonce for one device-signed request: 16 random bytes ‖ its expiry (ms, 8 bytes) ‖ its MAC. */
+export function issueNonce(ctx: ServerContext): { nonce: string; expiresAt: string } {
+  const expiresAt = new Date(ctx.now().getTime() + DEVICE_NONCE_TTL_MS)
+  const body = Buffer.alloc(24)
+  randomBytes(16).copy(body)
+  body.writeBigUInt64BE(BigInt(expiresAt.getTime()), 16)
+  const nonce = Buffer.concat([body, nonceMac(ctx, body)]).toString('base64url')
   return { nonce, expiresAt: expiresAt.toISOString() }
+}
+
+/** The expiry of a nonce this server issued, or null (not one of ours, or tampered). */
+function nonceExpiry(ctx: ServerContext, nonce: string): Date | null {
+  const bytes = Buffer.from(nonce, 'base64url')
+  if (bytes.length !== 40) return null
+  const body = bytes.subarray(0, 24)
+  if (!timingSafeEqual(bytes.subarray(24), nonceMac(ctx, body))) return null
+  return new Date(Number(body.readBigUInt64BE(16)))
 }
 
 /** A raw uncompressed P-256 public key (base64url of `0x04 || x || y`) as a key object; null if it is not one. */
@@ -57,14 +83,18 @@ function refuse(): never {
 }
 
 /**
- * Checks the request's device proof against `publicKey` and uses up its nonce (the signature is checked
- * first, so a forged request burns nobody's nonce).
+ * Checks the request's device proof against `publicKey` and uses up its nonce: one of ours, unexpired, and
+ * never used before on any instance (its use is a row of `device_nonces`, kept until it expires). The
+ * signature is checked first, so a forged request records nothing.
  */
 async function checkDeviceProof(c: Context, ctx: ServerContext, publicKey: string | null): Promise<void> {
   const nonce = c.req.header(DEVICE_NONCE_HEADER)
   const signature = c.req.header(DEVICE_SIGNATURE_HEADER)
   if (!publicKey || !nonce || !signature || !deviceNonce.safeParse(nonce).success) refuse()
   if (!/^[A-Za-z0-9_-]{86}$/.test(signature)) refuse()
+  const now = ctx.now()
+  const expiresAt = nonceExpiry(ctx, nonce)
+  if (!expiresAt || expiresAt.getTime() <= now.getTime()) refuse()
   const key = deviceKeyObject(publicKey)
   if (!key) refuse()
   // The raw bytes: hono keeps them for the body validator that runs after this.
@@ -83,8 +113,9 @@ async function checkDeviceProof(c: Context, ctx: ServerContext, publicKey: strin
   )
   if (!valid) refuse()
   const used = await ctx.db
-    .delete(deviceNonces)
-    .where(and(eq(deviceNonces.nonce, nonce), gt(deviceNonces.expiresAt, ctx.now())))
+    .insert(deviceNonces)
+    .values({ nonce, createdAt: now, expiresAt })
+    .onConflictDoNothing()
     .returning({ nonce: deviceNonces.nonce })
   if (used.length === 0) refuse()
 }

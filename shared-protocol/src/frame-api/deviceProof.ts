@@ -15,8 +15,8 @@ export const DEVICE_SIGNATURE_HEADER = 'keyframe-device-signature'
 /** How long a nonce can be used, once. */
 export const DEVICE_NONCE_TTL_MS = 60_000
 
-/** A nonce: 32 random bytes, base64url without padding. */
-export const deviceNonce = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid nonce'))
+/** A nonce as the server issues it: 40 bytes (opaque to the frame), base64url without padding. */
+export const deviceNonce = z.string().check(z.regex(/^[A-Za-z0-9_-]{54}$/, 'Invalid nonce'))
 
 /** A single-use nonce for the next device-signed request. */
 export const issueDeviceNonce = frameRoute({

@@ -1,9 +1,9 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
- * Single-use nonces for device-signed requests (`auth/deviceProof.ts`). In the database, not in memory, so
- * a nonce issued by one server instance is used once across all of them. Deleted when used; the sweep
- * drops the expired ones.
+ * The nonces that device-signed requests have used (`auth/deviceProof.ts`), each kept until it expires. In
+ * the database, not in memory, so a nonce is used once across every server instance; the sweep drops the
+ * expired ones (an expired nonce is refused by its own expiry).
  */
 export const deviceNonces = pgTable(
   'device_nonces',
