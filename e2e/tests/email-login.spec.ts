@@ -252,7 +252,7 @@ test.describe('e-mail login (two dApp sites, the frame on its own origin, real m
     await expect(page.getByTestId('account-status')).toHaveText('disconnected')
   })
 
-  test("behavior: 'Resend code' counts down from 30 s and says how long to wait; Cancel brings the modal's code view back, and 'Enter the code' opens the prompt again", async ({
+  test("behavior: 'Resend code' counts down from 30 s and says how long to wait; Cancel brings the modal's code view back and 'Enter the code' opens the prompt again; after 30 s a new code clears the boxes and the error and logs in", async ({
     page,
     stack,
   }) => {
@@ -277,6 +277,19 @@ test.describe('e-mail login (two dApp sites, the frame on its own origin, real m
     await expect(dialog(page).getByRole('button', { name: 'Enter the code', exact: true })).toBeVisible()
     await expect(dialog(page)).toContainText(`We sent a 6-digit code to ${email}.`)
     await dialog(page).getByRole('button', { name: 'Enter the code', exact: true }).click()
+    const old = await codeFromMail(stack, email, SUBJECT.login)
+    await typeCode(page, old === '000000' ? '111111' : '000000')
+    await expect(prompt.getByRole('alert')).toHaveText(REFUSAL.wrong)
+
+    // The spec's 30 s from the first mail (the frame counts them, whatever the server's own wait).
+    const ready = prompt.getByRole('button', { name: 'Resend code', exact: true })
+    await expect(ready).toBeVisible({ timeout: 35_000 })
+    await ready.click()
+    await expect(prompt.getByRole('status')).toHaveText(`A new code was sent to ${email}.`)
+    await expect(prompt.getByRole('alert')).toHaveText('')
+    for (let n = 1; n <= 6; n++) await expect(codeBox(page, n)).toHaveValue('')
+    await expect(codeBox(page, 1)).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(prompt.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeVisible()
     await typeCode(page, await codeFromMail(stack, email, SUBJECT.login))
     await createPassphrase(page, newPassphrase())
     await expectConnected(page, email)
