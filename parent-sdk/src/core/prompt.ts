@@ -1,7 +1,7 @@
 /**
  * The frame's prompts in the modal. When the frame needs the person to type something only it may see (a
- * recovery passphrase, a mailed code before a signature: PROMPT_REQUESTED), the modal opens on its FramePrompt view, which shows the frame
- * itself over a box in its body (`ui/views/FramePromptView.tsx`); PROMPT_CLOSED parks the frame (`ui/views/frameSlot.ts`) and goes
+ * recovery passphrase, a mailed code: PROMPT_REQUESTED), the modal opens on its FramePrompt view, which shows
+ * the frame itself over a box in its body (`ui/views/FramePromptView.tsx`); PROMPT_CLOSED parks the frame (`ui/views/frameSlot.ts`) and goes
  * back to the view before, or closes the modal if it was opened for the prompt. The frame client pauses
  * request timeouts meanwhile (`frame/createFrameClient.ts`).
  *
@@ -19,7 +19,7 @@ import type { FrameClient } from '../frame/createFrameClient.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { createFrameOverlay } from './frameOverlay.ts'
 
-/** What the frame asks for: a recovery passphrase, or the mailed code that lets an old login sign. */
+/** What the frame asks for: a recovery passphrase, the login code, an e-mail change's codes, a fresh factor. */
 export type FramePromptKind = EventPayload<'PROMPT_REQUESTED'>['kind']
 
 /** The frame's prompt as the modal sees it. */

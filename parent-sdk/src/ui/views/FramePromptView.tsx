@@ -16,9 +16,9 @@ const SLOT_STYLE = {
 } as const
 
 /**
- * FramePrompt: the frame asks for something only it may see (a recovery passphrase). The frame itself is
- * shown over the box below; this page sees nothing typed into it. The way out is the frame's own Cancel
- * (see `core/prompt.ts`), so there is no Back here.
+ * FramePrompt: the frame asks for something only it may see (a recovery passphrase, a mailed code). The
+ * frame itself is shown over the box below; this page sees nothing typed into it. The way out is the
+ * frame's own Cancel (see `core/prompt.ts`), so there is no Back here.
  */
 export function FramePromptView({ kf }: { kf: Keyframe }) {
   const slot = useRef<HTMLDivElement>(null)
