@@ -1,6 +1,6 @@
 import type { EventPayload, EventType, ParsedParams } from '@keyframe/protocol'
 import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
-import type { FrameChain } from '../../server/chains.ts'
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import type { SentBatch } from '../rpc/callsStatus.ts'
 import type { Api } from '../session/api.ts'
 import type { TokenStore } from '../session/tokenStore.ts'

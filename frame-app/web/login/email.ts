@@ -7,7 +7,7 @@
  */
 import type { RequestResult } from '@keyframe/protocol'
 import { InternalError, RefusedError } from '@keyframe/protocol/core'
-import type { LoginResponse, StartAction } from '../../server/auth/email/routes.ts'
+import type { StartAction } from '@keyframe/protocol/frame-api/login'
 import type { AccountServices, RequestContext } from '../bridge/context.ts'
 import { askForCode } from '../prompt/askForCode.ts'
 import type { Device } from '../wallet/deviceStore.ts'
@@ -64,7 +64,7 @@ async function startLogin(
   device: Device,
   email: string,
 ): Promise<StartAction> {
-  const { body } = await account.api.call<{ action: StartAction }>('POST', '/api/auth/email/start', {
+  const { body } = await account.api.call('startEmailLogin', {
     body: { projectId: ctx.projectId, email, devicePublicKey: devicePublicKey(device) },
     signal: ctx.signal,
   })
@@ -100,7 +100,7 @@ export async function connectOtp(_params: unknown, ctx: RequestContext): Promise
       },
       verify: async (otp) =>
         (
-          await account.api.call<LoginResponse>('POST', '/api/auth/email/verify', {
+          await account.api.call('verifyEmailLogin', {
             body: { projectId: ctx.projectId, email, devicePublicKey: devicePublicKey(device), otp },
             signal: ctx.signal,
           })
@@ -122,13 +122,9 @@ export async function connectDevice(_params: unknown, ctx: RequestContext): Prom
   const device = await thisDevice(account)
   const body = { projectId: ctx.projectId, devicePublicKey: devicePublicKey(device) }
   for (;;) {
-    const answer = await account.api.call<LoginResponse | { status: 'pending' }>(
-      'POST',
-      '/api/auth/email/device',
-      { body, signal: ctx.signal },
-    )
-    if (answer.status === 200) {
-      await establishSession(ctx, answer.body as LoginResponse)
+    const answer = await account.api.call('connectDevice', { body, signal: ctx.signal })
+    if (!('status' in answer.body)) {
+      await establishSession(ctx, answer.body)
       return null
     }
     await sleep(DEVICE_POLL_MS, ctx.signal)

@@ -79,17 +79,19 @@ function frame(where: Partition, options: { projectId?: string; prompter?: Passp
   const events: { type: string; params: unknown }[] = []
   const tokens = createTokenStore(where.localStorage)
   let store: Promise<DeviceStore> | undefined
+  const devices = () => {
+    store ??= openDeviceStore(where.indexedDB)
+    return store
+  }
   const account: AccountServices = {
     api: createApi({
       origin: 'http://localhost',
       tokens,
+      devices,
       fetch: async (input, init) => harness.app.request(input, init),
     }),
     tokens,
-    devices: () => {
-      store ??= openDeviceStore(where.indexedDB)
-      return store
-    },
+    devices,
     prompt: async () => options.prompter ?? person().prompter,
     custody: () => import('../wallet/custody.ts'),
   }
@@ -102,7 +104,7 @@ function frame(where: Partition, options: { projectId?: string; prompter?: Passp
   })
   const send = async (type: string, params: unknown = {}) =>
     dispatch(type, { v: 1, id: crypto.randomUUID(), params }, ctx)
-  return { ctx, events, send }
+  return { ctx, events, send, account }
 }
 
 /** The answer's result, or a failure naming its error. */
@@ -179,13 +181,12 @@ describe('e-mail login, passphrase recovery', () => {
   })
 
   test('a revoked device can no longer unlock: its session ends, and only recovery brings it back', async () => {
-    const token = { token: home.storage.get(TOKEN_KEY) as string }
-    const { devices } = (await harness.call('GET', '/api/devices', undefined, token)).json as unknown as {
-      devices: { id: string; current: boolean; revokedAt: string | null }[]
-    }
+    // From the home frame, whose device key signs the removal.
+    const { api } = frame(home).account
+    const { devices } = (await api.call('listDevices')).body
     const other = devices.find((device) => !device.current && !device.revokedAt)
-    expect(other).toBeDefined()
-    expect((await harness.call('DELETE', `/api/devices/${other?.id}`, undefined, token)).status).toBe(200)
+    if (!other) throw new Error('no other device')
+    expect((await api.call('revokeDevice', { params: { id: other.id } })).body).toEqual({ revoked: other.id })
 
     expect(ok(await frame(away).send('IS_CONNECTED'))).toEqual({ isConnected: false })
     // Logging in there again finds no usable share on the server for that device: the passphrase is needed.

@@ -14,14 +14,10 @@ export async function updateEmail(
   { newEmail }: { newEmail: string },
   ctx: RequestContext,
 ): Promise<RequestResult<'UPDATE_EMAIL'>> {
-  const { body } = await accountOf(ctx, 'UPDATE_EMAIL').api.call<RequestResult<'UPDATE_EMAIL'>>(
-    'POST',
-    '/api/session/email',
-    {
-      body: { newEmail },
-      signal: ctx.signal,
-    },
-  )
+  const { body } = await accountOf(ctx, 'UPDATE_EMAIL').api.call('updateEmail', {
+    body: { newEmail },
+    signal: ctx.signal,
+  })
   ctx.state.newEmail = newEmail
   return { action: body.action }
 }
@@ -32,8 +28,7 @@ export async function updateEmailPrimaryOtp(_params: unknown, ctx: RequestContex
   await withCodePrompt(ctx, account, {
     kind: 'current_email_code',
     ...(ctx.state.session && { sentTo: ctx.state.session.email }),
-    verify: (otp) =>
-      account.api.call('POST', '/api/session/email/primary', { body: { otp }, signal: ctx.signal }),
+    verify: (otp) => account.api.call('verifyPrimaryEmail', { body: { otp }, signal: ctx.signal }),
   })
   return null
 }
@@ -48,7 +43,7 @@ export async function updateEmailSecondaryOtp(
     kind: 'new_email_code',
     ...(ctx.state.newEmail !== null && { sentTo: ctx.state.newEmail }),
     verify: (otp) =>
-      account.api.call<{ newEmail: string }>('POST', '/api/session/email/secondary', {
+      account.api.call('verifySecondaryEmail', {
         body: { otp },
         signal: ctx.signal,
       }),

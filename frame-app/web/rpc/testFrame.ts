@@ -5,8 +5,8 @@
  * @module
  */
 
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import { IDBFactory } from 'fake-indexeddb'
-import type { FrameChain } from '../../server/chains.ts'
 import { codeIn, type Harness } from '../../server/testing/harness.ts'
 import type { ApprovalDetails } from '../approve/details.ts'
 import type { RequestApprovalContext } from '../approve/requestApproval.ts'
@@ -74,20 +74,22 @@ export function openFrame(harness: Harness, partition: Partition, options: TestF
   })
   const serverCalls: string[] = []
   let store: Promise<DeviceStore> | undefined
+  const devices = () => {
+    store ??= openDeviceStore(indexedDB)
+    return store
+  }
   const account: AccountServices = {
     api: createApi({
       origin: 'http://localhost',
       tokens,
+      devices,
       fetch: async (input, init) => {
         serverCalls.push(new URL(input).pathname)
         return harness.app.request(input, init)
       },
     }),
     tokens,
-    devices: () => {
-      store ??= openDeviceStore(indexedDB)
-      return store
-    },
+    devices,
     // The person types the mailed login code into the frame's prompt; anything else is the test's prompter.
     prompt: async () => {
       let asking: PassphrasePrompter | undefined
