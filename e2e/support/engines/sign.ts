@@ -57,11 +57,12 @@ export const REVIEW = { css: 'button', name: 'Review in a new window' }
 export const APPROVE = { css: '[role="button"], button', name: 'Approve' }
 export const REJECT = { css: 'button', name: 'Reject' }
 
-/** In the frame, "Review in a new window"; then the popup opens with the request. */
+/** In the frame, "Review in a new window"; resolves once the popup shows the request. */
 export async function openPopup(driver: EngineDriver): Promise<void> {
   await waitFor(driver, 'frame', REVIEW, 20_000)
   await driver.click('frame', REVIEW)
   await waitUntil(() => driver.hasPopup(), 10_000, 'the approval popup to open')
+  await waitFor(driver, 'popup', APPROVE, 10_000)
 }
 
 /** In the popup: waits for Approve to be usable (≥ 1 s on screen, focused) and presses it. */
