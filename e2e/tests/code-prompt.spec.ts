@@ -1,7 +1,7 @@
 /**
  * The frame's code prompt as a person meets it: in the light and the dark theme and on a phone, shown in
- * the modal over the dApp (screenshots attached to the report), with its names, roles, live error and
- * contrast checked (axe-core is not installed in this repo: these are its rules that apply here, by hand).
+ * the modal over the dApp (screenshots attached to the report), with its names, roles, live error, contrast
+ * and fit checked. Its axe-core (WCAG 2.1 AA) run is with every other view's (tests/accessibility.spec.ts).
  */
 
 import type { Stack } from '@keyframe/devstack'
