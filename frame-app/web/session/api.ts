@@ -17,12 +17,7 @@ import {
   RequestAbortedError,
   UnauthorizedError,
 } from '@keyframe/protocol/core'
-import {
-  DEVICE_NONCE_HEADER,
-  DEVICE_SIGNATURE_HEADER,
-  deviceProofMessage,
-  issueDeviceNonce,
-} from '@keyframe/protocol/frame-api/deviceProof'
+import { deviceProofHeaders, issueDeviceNonce } from '@keyframe/protocol/frame-api/deviceProof'
 import {
   type FrameRoute,
   type RouteAnswer,
@@ -115,12 +110,9 @@ export function createApi(parameters: CreateApiParameters): Api {
     ])
     const issued = issueDeviceNonce.response.safeParse(json)
     if (!issued.success) throw new InternalError('Something went wrong')
-    const bodySha256 = new Uint8Array(
-      await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body ?? '')),
+    return deviceProofHeaders({ method, path, body, nonce: issued.data.nonce }, (message) =>
+      store.signWithDevice(message),
     )
-    const nonce = issued.data.nonce
-    const signature = await store.signWithDevice(deviceProofMessage({ method, path, bodySha256, nonce }))
-    return { [DEVICE_NONCE_HEADER]: nonce, [DEVICE_SIGNATURE_HEADER]: base64url(signature) }
   }
 
   return {
@@ -136,14 +128,6 @@ export function createApi(parameters: CreateApiParameters): Api {
       return { status, body: answer.data as RouteAnswer<FrameApi[N]> }
     },
   }
-}
-
-/** Base64url without padding (the signature header). */
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
 }
 
 /** The protocol error for a refused call. */

@@ -39,3 +39,30 @@ export function deviceProofMessage(parts: {
   )
   return new TextEncoder().encode(text)
 }
+
+/**
+ * The proof headers of one request to a `device` route, as every client of the frame API signs it: the
+ * SHA-256 of the exact body string sent (empty without one), {@link deviceProofMessage} over it, and `sign`'s
+ * signature with the device key (WebCrypto ECDSA P-256 / SHA-256: raw `r || s`).
+ * @example
+ * const headers = await deviceProofHeaders({ method, path, body, nonce }, (m) => store.signWithDevice(m))
+ */
+export async function deviceProofHeaders(
+  request: { method: string; path: string; body: string | undefined; nonce: string },
+  sign: (message: Uint8Array<ArrayBuffer>) => Promise<Uint8Array>,
+): Promise<Record<string, string>> {
+  const { method, path, nonce } = request
+  const bodySha256 = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(request.body ?? '')),
+  )
+  const signature = await sign(deviceProofMessage({ method, path, bodySha256, nonce }))
+  return { [DEVICE_NONCE_HEADER]: nonce, [DEVICE_SIGNATURE_HEADER]: base64url(signature) }
+}
+
+/** Base64url without padding (the signature header). */
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
