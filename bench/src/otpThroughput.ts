@@ -13,21 +13,27 @@
  *
  * How it runs:
  * - The frame server runs in a CHILD process (`otpServer.ts`) under `taskset -c 0,1`, so it gets
- *   2 cores at most, with the server's default pool size; autocannon runs in this process. On a machine with
- *   more than 2 cores this process moves itself to the others; on a 2-core machine the server, PostgreSQL and
- *   autocannon all share the same 2 cores (a harder setting than the budget's). One process, as
- *   `server/main.ts` runs, uses at most about one core for JavaScript; `BENCH_SERVER_PROCESSES=2` runs two.
- * - Seeding is the real flow: `POST /api/auth/email/start` for N fresh addresses, each with its own device key.
- *   The child's mailer receives the rendered login-code mails and hands the codes to this process (nothing
- *   is read from the database and no code is made outside the server).
+ *   2 cores at most, with the server's default pool size; the simulated devices run in this process. On a
+ *   machine with more than 2 cores this process moves itself to the others; on a 2-core machine the server,
+ *   PostgreSQL and the devices all share the same 2 cores (a harder setting than the budget's). One process,
+ *   as `server/main.ts` runs, uses at most about one core for JavaScript; `BENCH_SERVER_PROCESSES=2` runs two.
+ * - Seeding is the real flow: N devices, each with its own non-extractable P-256 key made by WebCrypto as the
+ *   frame makes one, `POST /api/auth/email/start` for N fresh addresses. The child's mailer receives the
+ *   rendered login-code mails and hands the codes to this process (nothing is read from the database and no
+ *   code is made outside the server). All of this is what a device does before the person presses Verify.
+ * - A verification is what the frame's client does when Verify is pressed, and is timed whole: `POST
+ *   /api/auth/nonce`, then `POST /api/auth/email/verify` with the device proof headers of
+ *   `@keyframe/protocol/frame-api/deviceProof` (the key's signature over method, path, body hash and nonce).
  * - Variant first (also the warm-up): every challenge gets ONE wrong code (400 `invalid_code`, a try and a
- *   lockout count written). Then the budget run: every challenge gets its right code, so each request is a
- *   successful verification that creates user, device, session and three audit rows in one transaction.
- *   Each request carries a distinct challenge; autocannon sends exactly N requests per run (100
- *   connections, 10 s per-request timeout), and a run is stopped after 120 s whatever happened.
+ *   lockout count written). Then the budget run: every challenge gets its right code, so each verification
+ *   uses a nonce and creates user, device, session and three audit rows in one transaction. Each
+ *   verification is of a distinct challenge; `connections` devices verify at a time in a closed loop (Node's
+ *   fetch, keep-alive; 10 s timeout per verification) until all N are done, and a run is stopped after 120 s
+ *   whatever happened.
  * - Afterwards the database is checked: N users, N devices, N sessions.
  *
- * Environment: `BENCH_OTP_N` (verifications per run, default 12000), `BENCH_OTP_CONNECTIONS` (default 100),
+ * Environment: `BENCH_OTP_N` (verifications per run, default 12000), `BENCH_OTP_CONNECTIONS` (devices
+ * verifying at a time, default 100),
  * `BENCH_PG_POOL` (override the server's pool size, for experiments only), `BENCH_PROFILE_DIR` (write a
  * CPU profile of the server per run there, for Chrome DevTools), `BENCH_SERVER_NODE_ARGS` (extra node flags
  * for the server), `BENCH_SERVER_PROCESSES` (run that many server processes behind one port, node:cluster),
@@ -38,10 +44,12 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { deviceProofHeaders, issueDeviceNonce } from '@keyframe/protocol/frame-api/deviceProof'
+import { startEmailLogin, verifyEmailLogin } from '@keyframe/protocol/frame-api/login'
+import type { RouteBody } from '@keyframe/protocol/frame-api/route'
 import pg from 'pg'
 import { formatOtpThroughput, writeOtpThroughputSection } from './otpReport.ts'
 import { type FromChild, OTP_SERVER_FILE, PROJECT, type ToChild } from './otpServer.ts'
@@ -53,23 +61,29 @@ const here = fileURLToPath(import.meta.url)
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 export type RunFigures = {
-  /** Requests sent and answered. */
+  /** Verifications answered (nonce and verify, or a refused nonce). */
   requests: number
-  /** Answers with the expected status (200 for right codes, 400 for wrong ones). */
+  /** Verifications answered with the expected status (200 for right codes, 400 for wrong ones). */
   expected: number
-  /** Answered requests per second over the whole run. */
+  /** Answered verifications per second over the whole run. */
   perSecond: number
   seconds: number
+  /** Milliseconds from asking the nonce to the verify's answer, 0.1 ms steps. */
   p50: number
   p97_5: number
   p99: number
   max: number
+  /** Verifications that failed on the network (no answer). */
   errors: number
   timeouts: number
+  /** Verifications answered with a status other than 2xx (a refused nonce counts as `nonce <status>`). */
   non2xx: number
   statusCodes: Record<string, number>
-  /** CPU used over the run, in cores (1.0 = one core busy the whole run); null where /proc is unreadable. */
-  cores: { server: number; postgres: number | null; autocannon: number; other: number | null }
+  /**
+   * CPU used over the run, in cores (1.0 = one core busy the whole run); null where /proc is unreadable.
+   * `devices`: this process, whose simulated devices hash, sign and send.
+   */
+  cores: { server: number; postgres: number | null; devices: number; other: number | null }
 }
 
 export type OtpThroughput =
@@ -96,37 +110,6 @@ export type OtpThroughput =
       ok: boolean
     }
   | { skipped: true; reason: string }
-
-// ---------------------------------------------------------------------------------------------------------
-// autocannon has no types; the part used here.
-
-type AutocannonRequest = {
-  method?: string
-  path?: string
-  headers?: Record<string, string>
-  body?: string
-  setupRequest?: (request: AutocannonRequest, context: unknown) => AutocannonRequest
-}
-type AutocannonResult = {
-  errors: number
-  timeouts: number
-  non2xx: number
-  '2xx': number
-  latency: { p50: number; p97_5: number; p99: number; max: number; average: number }
-  requests: { total: number; sent: number }
-  statusCodeStats: Record<string, { count: number }>
-}
-type AutocannonInstance = Promise<AutocannonResult> & { stop(): void }
-type Autocannon = (options: {
-  url: string
-  connections: number
-  amount: number
-  timeout: number
-  method: string
-  headers: Record<string, string>
-  requests: AutocannonRequest[]
-}) => AutocannonInstance
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
 // ---------------------------------------------------------------------------------------------------------
 // The bench.
@@ -270,30 +253,36 @@ async function startChild(databaseUrl: string, pin: boolean): Promise<Child> {
   }
 }
 
-function deviceKey(): string {
-  return randomBytes(65).toString('base64url')
+/** A device as the frame makes one: a non-extractable P-256 key, its public half raw (0x04 ‖ x ‖ y). */
+type Device = { devicePublicKey: string; signingKey: CryptoKey }
+
+async function newDevice(): Promise<Device> {
+  const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
+  const raw = await crypto.subtle.exportKey('raw', keys.publicKey)
+  return { devicePublicKey: Buffer.from(raw).toString('base64url'), signingKey: keys.privateKey }
 }
 
-/** What the frame's own page sends: same origin, JSON. */
-function apiHeaders(url: string): Record<string, string> {
-  return { 'content-type': 'application/json', origin: url, 'sec-fetch-site': 'same-origin' }
+/** What the frame's own page sends: same origin (and a JSON body when there is one). */
+function apiHeaders(url: string, json: boolean): Record<string, string> {
+  return { origin: url, 'sec-fetch-site': 'same-origin', ...(json && { 'content-type': 'application/json' }) }
 }
 
-type Login = { email: string; devicePublicKey: string; code: string }
+type Login = Device & { email: string; code: string }
 
-/** Starts N logins through `/start` (concurrency 50) and collects the mailed codes. */
+/** Makes N devices and starts their logins through `/start` (concurrency 50); collects the mailed codes. */
 async function seed(child: Child, n: number, tag: string): Promise<{ logins: Login[]; seconds: number }> {
-  const devices = new Map<string, string>()
-  for (let i = 0; i < n; i++) devices.set(`bench-${tag}-${i}@example.com`, deviceKey())
+  const devices = new Map<string, Device>()
+  for (let i = 0; i < n; i++) devices.set(`bench-${tag}-${i}@example.com`, await newDevice())
   const queue = [...devices]
   const started = performance.now()
   const worker = async () => {
     for (let item = queue.pop(); item; item = queue.pop()) {
-      const [email, devicePublicKey] = item
-      const res = await fetch(`${child.url}/api/auth/email/start`, {
-        method: 'POST',
-        headers: apiHeaders(child.url),
-        body: JSON.stringify({ projectId: PROJECT, email, devicePublicKey }),
+      const [email, { devicePublicKey }] = item
+      const body: RouteBody<typeof startEmailLogin> = { projectId: PROJECT, email, devicePublicKey }
+      const res = await fetch(`${child.url}${startEmailLogin.path}`, {
+        method: startEmailLogin.method,
+        headers: apiHeaders(child.url, true),
+        body: JSON.stringify(body),
         signal: AbortSignal.timeout(10_000),
       })
       const text = await res.text()
@@ -303,11 +292,7 @@ async function seed(child: Child, n: number, tag: string): Promise<{ logins: Log
   await Promise.all(Array.from({ length: 50 }, worker))
   const seconds = (performance.now() - started) / 1000
   const { codes } = await child.ask({ type: 'codes' }, 'codes')
-  const logins = codes.map(([email, code]) => ({
-    email,
-    code,
-    devicePublicKey: devices.get(email) as string,
-  }))
+  const logins = codes.map(([email, code]) => ({ email, code, ...(devices.get(email) as Device) }))
   if (logins.length !== n) throw new Error(`Expected ${n} login codes, the mailer got ${logins.length}`)
   return { logins, seconds }
 }
@@ -317,50 +302,92 @@ function wrongCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 }
 
-/** N verifications, each of a distinct challenge, at `connections` concurrent connections. */
+type Outcome = { status: string; ms: number } | { failed: 'error' | 'timeout' }
+
+/**
+ * One verification as the frame's client makes it when Verify is pressed (`frame-app/web/session/api.ts`):
+ * a fresh nonce, the device proof headers over the exact body, then the signed `/verify`.
+ */
+async function verifyOnce(url: string, login: Login, right: boolean): Promise<Outcome> {
+  const started = performance.now()
+  const signal = AbortSignal.timeout(10_000)
+  try {
+    const issued = await fetch(`${url}${issueDeviceNonce.path}`, {
+      method: issueDeviceNonce.method,
+      headers: apiHeaders(url, false),
+      signal,
+    })
+    const nonce = issueDeviceNonce.response.safeParse(await issued.json().catch(() => undefined))
+    if (!nonce.success) return { status: `nonce ${issued.status}`, ms: performance.now() - started }
+    const { method, path } = verifyEmailLogin
+    const fields: RouteBody<typeof verifyEmailLogin> = {
+      projectId: PROJECT,
+      email: login.email,
+      devicePublicKey: login.devicePublicKey,
+      otp: right ? login.code : wrongCode(login.code),
+    }
+    const body = JSON.stringify(fields)
+    const proof = await deviceProofHeaders(
+      { method, path, body, nonce: nonce.data.nonce },
+      async (message) =>
+        new Uint8Array(
+          await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, login.signingKey, message),
+        ),
+    )
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { ...apiHeaders(url, true), ...proof },
+      body,
+      signal,
+    })
+    await res.arrayBuffer()
+    return { status: String(res.status), ms: performance.now() - started }
+  } catch {
+    return { failed: signal.aborted ? 'timeout' : 'error' }
+  }
+}
+
+/** The `q` quantile of ascending `sorted`, rounded to 0.1 ms. */
+function quantile(sorted: number[], q: number): number {
+  const value = sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0
+  return Math.round(value * 10) / 10
+}
+
+/** N verifications, each of a distinct challenge, by `connections` devices at a time. */
 async function verifyRun(
   child: Child,
   logins: Login[],
   connections: number,
   right: boolean,
 ): Promise<RunFigures> {
-  let next = 0
   const profile = process.env.BENCH_PROFILE_DIR
   if (profile) await child.ask({ type: 'profile', file: null }, 'profile')
   const cpuBefore = await child.ask({ type: 'cpu' }, 'cpu')
   const selfBefore = process.cpuUsage()
   const ticksBefore = ticks()
+  const latencies: number[] = []
+  const statusCodes: Record<string, number> = {}
+  let errors = 0
+  let timeouts = 0
+  let next = 0
+  let stopped = false
+  const guard = setTimeout(() => {
+    stopped = true
+  }, 120_000)
   const started = performance.now()
-  const instance = autocannon({
-    url: child.url,
-    connections,
-    amount: logins.length,
-    timeout: 10,
-    method: 'POST',
-    headers: apiHeaders(child.url),
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/auth/email/verify',
-        setupRequest(request) {
-          // Past the end (never with `amount` = N): the last one again, which then answers 400 code_used.
-          const login = logins[Math.min(next++, logins.length - 1)] as Login
-          return {
-            ...request,
-            body: JSON.stringify({
-              projectId: PROJECT,
-              email: login.email,
-              devicePublicKey: login.devicePublicKey,
-              otp: right ? login.code : wrongCode(login.code),
-            }),
-          }
-        },
-      },
-    ],
-  })
-  const guard = setTimeout(() => instance.stop(), 120_000)
-  const result = await instance
-  // autocannon's own duration is whole seconds; the rate needs better.
+  const device = async () => {
+    while (!stopped && next < logins.length) {
+      const outcome = await verifyOnce(child.url, logins[next++] as Login, right)
+      if ('failed' in outcome) {
+        if (outcome.failed === 'timeout') timeouts++
+        else errors++
+        continue
+      }
+      statusCodes[outcome.status] = (statusCodes[outcome.status] ?? 0) + 1
+      latencies.push(outcome.ms)
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, device))
   const seconds = (performance.now() - started) / 1000
   clearTimeout(guard)
   const ticksAfter = ticks()
@@ -371,22 +398,22 @@ async function verifyRun(
     await child.ask({ type: 'profile', file }, 'profile')
     console.log(`Wrote ${file}`)
   }
-  const statusCodes = Object.fromEntries(
-    Object.entries(result.statusCodeStats).map(([status, stat]) => [status, stat.count]),
-  )
-  const answered = Object.values(statusCodes).reduce((a, b) => a + b, 0)
+  latencies.sort((a, b) => a - b)
+  const non2xx = Object.entries(statusCodes)
+    .filter(([status]) => !/^2\d\d$/.test(status))
+    .reduce((sum, [, count]) => sum + count, 0)
   return {
-    requests: answered,
+    requests: latencies.length,
     expected: statusCodes[right ? '200' : '400'] ?? 0,
-    perSecond: answered / seconds,
+    perSecond: latencies.length / seconds,
     seconds,
-    p50: result.latency.p50,
-    p97_5: result.latency.p97_5,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
+    p50: quantile(latencies, 0.5),
+    p97_5: quantile(latencies, 0.975),
+    p99: quantile(latencies, 0.99),
+    max: quantile(latencies, 1),
+    errors,
+    timeouts,
+    non2xx,
     statusCodes,
     cores: cores(
       (cpuAfter.micros - cpuBefore.micros) / 1e6 / seconds,
@@ -398,11 +425,11 @@ async function verifyRun(
   }
 }
 
-function cores(server: number, autocannon: number, before: Ticks, after: Ticks, seconds: number) {
-  if (!before || !after) return { server, autocannon, postgres: null, other: null }
+function cores(server: number, devices: number, before: Ticks, after: Ticks, seconds: number) {
+  if (!before || !after) return { server, devices, postgres: null, other: null }
   const postgres = (after.postgres - before.postgres) / TICK_HZ / seconds
   const busy = (after.busy - before.busy) / TICK_HZ / seconds
-  return { server, autocannon, postgres, other: Math.max(0, busy - server - autocannon - postgres) }
+  return { server, devices, postgres, other: Math.max(0, busy - server - devices - postgres) }
 }
 
 /** Runs the whole measurement (seeding, wrong codes, right codes) on a throwaway PostgreSQL database. */
@@ -423,12 +450,12 @@ export async function measureOtpThroughput(
 
   const cores = cpus().length
   const pin = cores >= 2 && hasTaskset()
-  // The load generator keeps off the server's cores when there are others.
+  // The simulated devices keep off the server's cores when there are others.
   if (pin && cores > 2) execFileSync('taskset', ['-pc', `2-${cores - 1}`, String(process.pid)])
   const processes = Number(process.env.BENCH_SERVER_PROCESSES || 1)
   const what = processes === 1 ? 'server process' : `${processes} server processes`
   const pinned = pin
-    ? `${what} pinned to CPUs 0,1 (taskset)${cores > 2 ? `; autocannon on CPUs 2-${cores - 1}` : '; PostgreSQL and autocannon share the same 2 CPUs'}`
+    ? `${what} pinned to CPUs 0,1 (taskset)${cores > 2 ? `; the devices on CPUs 2-${cores - 1}` : '; PostgreSQL and the devices share the same 2 CPUs'}`
     : `${what}, not pinned (taskset missing or < 2 CPUs)`
 
   let child: Child | undefined
