@@ -332,8 +332,9 @@ One anvil (chain 31337) and chain-api with only its gateway module, in a child p
 the rate counters). From the bench process, over one keep-alive connection to each, ${r.calls.toLocaleString('en')} \`eth_blockNumber\`
 JSON-RPC POSTs through the gateway alternate call by call with ${r.calls.toLocaleString('en')} straight to anvil, after 100
 warm-up calls of each, each awaited before the next and timed to the last byte of the answer. Through the
-gateway a call is checked (project, chain, JSON-RPC shape, method allowlist, rate limit: in memory) and its
-body sent on as it came over the gateway's own keep-alive pool; the node's answer comes back unchanged.
+gateway a call is checked (project, chain, JSON-RPC shape, method allowlist, rate limit: in memory) and the
+checked request, written anew (never the bytes the dApp sent), goes on over the gateway's own keep-alive
+pool; the node's answer comes back unchanged.
 Then autocannon, ${GATEWAY_CONNECTIONS} connections for ${r.seconds} s each, through the gateway and straight to anvil. Anvil,
 chain-api and the bench share the machine's ${cpus().length} cores (1-minute load average ${r.load.toFixed(1)} at the end).
 The CPU row is chain-api's own CPU time during the gateway's autocannon run (\`process.cpuUsage()\` of the
