@@ -1,12 +1,17 @@
 import type { Expectation } from '@keyframe/protocol/vectors'
 
-/** What came back from the frame for one request: a reply, or nothing within the wait. */
+/**
+ * What came back from the frame for one request: a reply, the frame's own prompt (PROMPT_REQUESTED: the
+ * request passed validation and waits for a person to type a code or a passphrase in the frame), or nothing
+ * within the wait.
+ */
 export type Outcome =
   | {
       kind: 'reply'
       reply: { ok: boolean; result?: unknown; error?: { code: number; message: string } }
       ms: number
     }
+  | { kind: 'prompt'; prompt: string; ms: number }
   | { kind: 'none'; reason: string }
 
 const VALIDATION_CODES = new Set([-32600, -32602])
@@ -17,6 +22,11 @@ const VALIDATION_CODES = new Set([-32600, -32602])
  */
 export function judge(outcome: Outcome, expect: Expectation): string | undefined {
   if (outcome.kind === 'none') return `no reply (${outcome.reason})`
+  if (outcome.kind === 'prompt') {
+    return expect.ok
+      ? undefined
+      : `asked the person (${outcome.prompt}) instead of refusing with ${expect.code}`
+  }
   const { reply } = outcome
   if (expect.ok) {
     if (reply.ok) return undefined

@@ -63,7 +63,11 @@ export async function embedFrame(
   }, options)
 }
 
-/** Sends one wire request to the embedded frame with the exact frame origin and waits for its reply. */
+/**
+ * Sends one wire request to the embedded frame with the exact frame origin and waits for its reply, or for the
+ * frame's own prompt (a code or a passphrase only a person can type): then the request is aborted by id, which
+ * closes the prompt, and the outcome says what it asked for.
+ */
 export async function send(
   page: Page,
   options: { type: string; data: unknown; frameOrigin: string; timeoutMs: number },
@@ -76,8 +80,20 @@ export async function send(
     const start = performance.now()
     return new Promise<Outcome>((resolve) => {
       const onMessage = (e: MessageEvent) => {
-        const m = e.data as { kind?: string; rid?: string; data?: unknown }
-        if (e.origin !== frameOrigin || e.source !== target || m?.kind !== 'reply' || m.rid !== rid) return
+        const m = e.data as { kind?: string; rid?: string; type?: string; data?: unknown }
+        if (e.origin !== frameOrigin || e.source !== target) return
+        if (m?.kind === 'event' && m.type === 'PROMPT_REQUESTED') {
+          window.removeEventListener('message', onMessage)
+          const id = (data as { id?: unknown })?.id
+          const abort = { v: 1, id: crypto.randomUUID(), params: { id: typeof id === 'string' ? id : rid } }
+          target.postMessage(
+            { keyframe: 1, kind: 'request', rid: abort.id, type: 'RPC_ABORT', data: abort },
+            frameOrigin,
+          )
+          const asked = (m.data as { params?: { kind?: string } })?.params?.kind ?? 'unknown'
+          return resolve({ kind: 'prompt', prompt: asked, ms: performance.now() - start })
+        }
+        if (m?.kind !== 'reply' || m.rid !== rid) return
         window.removeEventListener('message', onMessage)
         resolve({ kind: 'reply', reply: m.data as never, ms: performance.now() - start })
       }
