@@ -49,6 +49,15 @@ function styleFrame(page: Page, css: string): Promise<void> {
   )
 }
 
+/** The page takes back its restyling of the iframe ({@link styleFrame}). */
+function unstyleFrame(page: Page): Promise<void> {
+  return page.evaluate((title) => {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter(
+      (sheet) => !sheet.cssRules[0]?.cssText.includes(title),
+    )
+  }, FRAME_TITLE)
+}
+
 /** The page draws its own element over the top of the iframe (the details), not over the buttons. */
 function coverDetails(page: Page): Promise<void> {
   return iframe(page).evaluate((frame) => {
@@ -191,11 +200,28 @@ async function signer(page: Page, stack: Stack, label: string) {
   return address
 }
 
-/** Starts a personal_sign of `message` and waits for its screen. */
+/**
+ * Waits for the iframe to stay where it is: the SDK moves it with the modal's opening animation (at its end),
+ * and a pointer resting on the frame then sees it move, which restarts the gate (that is the rule, on a
+ * loaded machine it can come late).
+ */
+async function frameSettled(page: Page) {
+  const rect = () => iframe(page).evaluate((element) => JSON.stringify(element.getBoundingClientRect()))
+  await expect
+    .poll(async () => {
+      const before = await rect()
+      await page.waitForTimeout(200)
+      return before === (await rect())
+    })
+    .toBe(true)
+}
+
+/** Starts a personal_sign of `message` and waits for its screen, in its place. */
 async function askToSign(page: Page, address: `0x${string}`, message: string) {
   const id = await startRequest(page, 'personal_sign', [toHex(message), address])
   await expect(dialog(page)).toBeVisible()
   await expect(approveButton(page)).toBeVisible()
+  await frameSettled(page)
   return id
 }
 
@@ -266,8 +292,10 @@ test.describe('A press begun before Approve was usable (personal_sign)', () => {
   }) => {
     const address = await signer(page, stack, 'gate-press')
     // Enter goes down on Approve while it is disabled and is held: its repeats arrive once it is enabled.
-    const keyed = await askToSign(page, address, 'Held Enter')
+    // (No wait for the frame to settle here: the press must begin within the gate's second.)
+    const keyed = await startRequest(page, 'personal_sign', [toHex('Held Enter'), address])
     await approveButton(page).focus()
+    await expect(approveButton(page)).toBeDisabled()
     await page.keyboard.down('Enter')
     await expect(approveButton(page)).toBeEnabled({ timeout: 15_000 })
     await page.keyboard.down('Enter')
@@ -280,10 +308,12 @@ test.describe('A press begun before Approve was usable (personal_sign)', () => {
 
     // The pointer goes down on the disabled Approve and comes up on it once it is enabled: a click.
     const message = 'Held pointer'
-    const pointed = await askToSign(page, address, message)
+    const pointed = await startRequest(page, 'personal_sign', [toHex(message), address])
+    await expect(approveButton(page)).toBeVisible()
     await recordClicks(page, stack)
     const { x, y } = await pointAt(page, stack, 'Approve')
     await page.mouse.move(x, y)
+    await expect(approveButton(page)).toBeDisabled()
     await page.mouse.down()
     await expect(approveButton(page)).toBeEnabled({ timeout: 15_000 })
     await page.mouse.up()
@@ -291,9 +321,74 @@ test.describe('A press begun before Approve was usable (personal_sign)', () => {
     await page.waitForTimeout(500)
     expect(await isSettled(page, pointed), 'a press begun before decided nothing').toBe(false)
 
-    // Control: a whole press now signs.
-    await page.mouse.click(x, y)
+    // Control: a whole press now signs (the pointer brought to Approve again, wherever the modal's opening
+    // animation left the frame).
+    await frameSettled(page)
+    const now = await pointAt(page, stack, 'Approve')
+    await page.mouse.move(now.x, now.y - 30)
+    await page.mouse.move(now.x, now.y)
+    await expect(approveButton(page)).toBeEnabled({ timeout: 15_000 })
+    await page.mouse.click(now.x, now.y)
     const signature = resultOf(await outcomeOf(page, pointed)) as `0x${string}`
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
+  })
+})
+
+/**
+ * Switches the frame's "moved under a resting pointer" check off, in the frame document only: every pointer
+ * event's place on the device's screen is made to move with its place in the frame.
+ */
+function blindPointerScreen(page: Page, stack: Stack): Promise<void> {
+  return frameOf(page, stack).evaluate(() => {
+    for (const [screen, client] of [
+      ['screenX', 'clientX'],
+      ['screenY', 'clientY'],
+    ] as const) {
+      Object.defineProperty(MouseEvent.prototype, screen, {
+        configurable: true,
+        get(this: MouseEvent) {
+          return this[client]
+        },
+      })
+    }
+  })
+}
+
+test.describe('The iframe moved under a resting pointer (personal_sign)', () => {
+  test('security: the page slides Approve under the pointer resting on the details — the click signs nothing; control: with the check off, it signs', async ({
+    page,
+    stack,
+  }) => {
+    const address = await signer(page, stack, 'gate-move')
+    const SHIFT = 120
+    /** The person rests the pointer on the details, SHIFT px above Approve; the page then moves the iframe up. */
+    async function slideUnderPointer() {
+      await expect(approveButton(page)).toBeEnabled({ timeout: 15_000 })
+      const { x, y } = await pointAt(page, stack, 'Approve')
+      await page.mouse.move(x, y - SHIFT, { steps: 5 })
+      await page.waitForTimeout(300)
+      await styleFrame(page, `margin-top:-${SHIFT}px !important`)
+      await page.waitForTimeout(50)
+      // Pressed where the pointer rests: on Approve now.
+      await page.mouse.down()
+      await page.mouse.up()
+    }
+
+    const id = await askToSign(page, address, 'Slid under the pointer')
+    await recordClicks(page, stack)
+    await slideUnderPointer()
+    await expect.poll(() => clicksInFrame(page, stack)).toEqual(['trusted kfa-approve'])
+    await page.waitForTimeout(500)
+    expect(await isSettled(page, id), 'the click after the slide decided nothing').toBe(false)
+    await page.keyboard.press('Escape')
+    expect(await outcomeOf(page, id)).toMatchObject({ ok: false, code: 4001 })
+    await unstyleFrame(page)
+
+    await blindPointerScreen(page, stack)
+    const message = 'Slid under the pointer, check off'
+    const control = await askToSign(page, address, message)
+    await slideUnderPointer()
+    const signature = resultOf(await outcomeOf(page, control)) as `0x${string}`
     expect(await verifyMessage({ address, message, signature })).toBe(true)
   })
 })

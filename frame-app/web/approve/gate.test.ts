@@ -12,7 +12,9 @@ import {
   BASE,
   button,
   click,
+  clickOnly,
   disabled,
+  dispatchTrusted,
   eventTypes,
   hint,
   installApprovalBrowser,
@@ -120,6 +122,48 @@ describe('the whole screen at a readable size', () => {
     resized()
     expect(await usableAfter(999)).toBe(false)
     expect(await usableAfter(1)).toBe(true)
+  })
+})
+
+describe('the screen moved under the pointer', () => {
+  /** A pointer event on the screen at `screen` on the device's screen and `client` in the frame. */
+  function pointerAt(
+    type: 'pointermove' | 'pointerdown',
+    screenX: number,
+    screenY: number,
+    client: [number, number],
+  ) {
+    const [clientX, clientY] = client
+    const target = button('Approve')
+    dispatchTrusted(target, new PointerEvent(type, { bubbles: true, screenX, screenY, clientX, clientY }))
+  }
+
+  test('behavior: the pointer resting while the screen moves under it restarts the clock; the pointer moving does not', async () => {
+    shown()
+    expect(await usableAfter(1000)).toBe(true)
+    pointerAt('pointermove', 700, 500, [250, 400])
+    pointerAt('pointermove', 640, 470, [190, 370])
+    expect(await usableAfter(0)).toBe(true)
+    // The page moves the iframe 60 px up: the pointer has not moved, its place in the frame has.
+    pointerAt('pointermove', 640, 470, [190, 430])
+    expect(disabled('Approve')).toBe(true)
+    expect(await usableAfter(999)).toBe(false)
+    expect(await usableAfter(1)).toBe(true)
+  })
+
+  test('behavior: a press where the screen moved under the resting pointer since its last move does not approve', async () => {
+    const { answer } = shown()
+    expect(await usableAfter(1000)).toBe(true)
+    pointerAt('pointermove', 640, 470, [190, 370])
+    pointerAt('pointerdown', 640, 470, [190, 430])
+    clickOnly(button('Approve'))
+    expect(await stateNow(answer)).toBe('pending')
+    expect(disabled('Approve')).toBe(true)
+    // A second later, a press where it now is approves.
+    await vi.advanceTimersByTimeAsync(1000)
+    pointerAt('pointerdown', 640, 470, [190, 430])
+    clickOnly(button('Approve'))
+    await expect(answer).resolves.toBeUndefined()
   })
 })
 

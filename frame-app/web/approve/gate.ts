@@ -6,7 +6,10 @@
  * viewport, not for how much of the screen fits in it) or slide it under the pointer just before a click.
  *
  * Any change restarts the clock: a report of the visibility source, a resize of the viewport, of the screen
- * or of its details, the document hidden. Geometry is read only when one of those comes (in observer
+ * or of its details, the document hidden, and the screen moved under a resting pointer. That last one is
+ * for what the browser does not report: a page can move or scroll the iframe, wholly in view, without
+ * IntersectionObserver noticing; the pointer's events do (its position on the device's screen unchanged,
+ * its position in the frame changed). Geometry is read only when one of those comes (in observer
  * callbacks, after layout), and the details' scroll is listened to only until their end was reached: no
  * work per frame while an approval waits.
  * @module
@@ -133,6 +136,16 @@ export function watchGate(screen: GateScreen, parameters: WatchGateParameters): 
   }
 
   const changed = () => update(true)
+  // The pointer's last position, on the device's screen and in the frame.
+  let pointer: { screenX: number; screenY: number; clientX: number; clientY: number } | undefined
+  const onPointer = (event: PointerEvent) => {
+    const { screenX, screenY, clientX, clientY } = event
+    const last = pointer
+    pointer = { screenX, screenY, clientX, clientY }
+    // Only a resting pointer tells: a moving one's two positions may differ by a zoom's scale.
+    if (!last || Math.abs(screenX - last.screenX) > SLACK || Math.abs(screenY - last.screenY) > SLACK) return
+    if (Math.abs(clientX - last.clientX) > SLACK || Math.abs(clientY - last.clientY) > SLACK) changed()
+  }
   // Listened to until the end is reached: the person's own scrolling, by pointer, wheel, touch or keys.
   const onScroll = () => {
     if (body.scrollTop + body.clientHeight < body.scrollHeight - SLACK) return
@@ -150,6 +163,9 @@ export function watchGate(screen: GateScreen, parameters: WatchGateParameters): 
   resize?.observe(root)
   resize?.observe(body)
   body.addEventListener('scroll', onScroll, { passive: true })
+  // Capturing on the screen: it runs before Approve's own pointerdown, which then finds the gate shut.
+  for (const type of ['pointermove', 'pointerdown'] as const)
+    root.addEventListener(type, onPointer, { capture: true, passive: true })
   win.addEventListener('resize', changed)
   win.visualViewport?.addEventListener('resize', changed)
   doc.addEventListener('visibilitychange', changed)
@@ -159,6 +175,8 @@ export function watchGate(screen: GateScreen, parameters: WatchGateParameters): 
     stopVisibility()
     resize?.disconnect()
     body.removeEventListener('scroll', onScroll)
+    for (const type of ['pointermove', 'pointerdown'] as const)
+      root.removeEventListener(type, onPointer, { capture: true })
     win.removeEventListener('resize', changed)
     win.visualViewport?.removeEventListener('resize', changed)
     doc.removeEventListener('visibilitychange', changed)
