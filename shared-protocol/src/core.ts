@@ -28,6 +28,6 @@ export {
   RequestAbortedError,
   RequestTimeoutError,
 } from './errors/spec.ts'
-export * from './rules/emailCooldown.ts'
 export * from './rules/contrast.ts'
+export * from './rules/emailCooldown.ts'
 export * from './rules/themeTokens.ts'

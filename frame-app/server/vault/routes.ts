@@ -12,8 +12,8 @@ import {
   registerWallet,
   releaseDeviceShare,
   revokeDevice,
-  storeRecovery,
   storeDeviceShare,
+  storeRecovery,
 } from '@keyframe/protocol/frame-api/vault'
 import { fail, failRetryAfter, jsonBody, parseOrFail } from '@keyframe/server-kit'
 import { and, asc, eq, isNull, or } from 'drizzle-orm'
@@ -29,8 +29,8 @@ import { describeDevice } from '../mail/templates.ts'
 import { getProject } from '../projects/store.ts'
 import { rateLimit } from '../rateLimit.ts'
 import { guardAccountChange, noticeAccountChange } from './accountChanges.ts'
-import { assertRecoveryProof } from './recoveryProof.ts'
 import { addressOfPublicKey, checksumAddress, compressPublicKey } from './evm.ts'
+import { assertRecoveryProof } from './recoveryProof.ts'
 import {
   authRecoveryContext,
   authShareContext,
