@@ -16,14 +16,17 @@ import {
   expectConnected,
   frameOf,
   framePrompt,
+  logIn,
   newPassphrase,
+  openModal,
   SUBJECT,
   submitEmail,
   typeCode,
   uniqueEmail,
 } from '../support/email.ts'
 import { approveButton, readToTheEnd, rejectButton } from '../support/evm.ts'
-import { expect, test } from '../support/fixtures.ts'
+import { expect, prepareContext, test } from '../support/fixtures.ts'
+import { DEV_WALLET_INFO, injectDevWallet } from '../support/injectedWallet.ts'
 
 // The e-mail update mails the current address moments after its login code: a short resend cooldown.
 test.use({ stackOptions: { limits: { resendCooldownMs: 1_000 } } })
@@ -136,6 +139,58 @@ for (const { name, theme, viewport } of [
     )
     await expect(dialog(page).getByRole('heading', { name: 'Switch network' })).toBeVisible()
     await check('UnsupportedChain')
+  })
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`accessibility: the other ways in — a browser wallet listed, ConnectingExternal, a social login and All wallets (not built yet: their notes) — pass axe-core (${theme})`, async ({
+    page,
+    stack,
+  }) => {
+    await injectDevWallet(page, stack)
+    await page.goto(stack.dappUrl)
+    if (theme === 'light') await page.getByRole('button', { name: 'Light theme', exact: true }).click()
+    await openModal(page)
+    const wallet = dialog(page).getByRole('button', { name: DEV_WALLET_INFO.name })
+    await expect(wallet).toBeVisible()
+    await expectAccessible('Connect with a browser wallet listed', { page })
+    for (const way of [/^Continue with /, /^All wallets$/]) {
+      await dialog(page).getByRole('button', { name: way }).click()
+      await expect(dialog(page).getByRole('button', { name: 'Back', exact: true })).toBeVisible()
+      await expectAccessible(`the view behind "${way.source}"`, { page })
+      await dialog(page).getByRole('button', { name: 'Back', exact: true }).click()
+    }
+    await wallet.click()
+    await expect(dialog(page)).toContainText(`Continue in ${DEV_WALLET_INFO.name}`)
+    await expectAccessible('ConnectingExternal', { page })
+  })
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`accessibility: a second device's passphrase prompt (enter) passes axe-core (${theme})`, async ({
+    page,
+    browser,
+    stack,
+  }) => {
+    test.setTimeout(90_000)
+    const email = uniqueEmail(`axe.device.${theme}`)
+    await logIn(page, stack, { url: stack.dappUrl, email, passphrase: newPassphrase(), prompt: 'create' })
+    const context = await browser.newContext()
+    await prepareContext(context, {
+      workerIndex: test.info().workerIndex,
+      test: test.info().titlePath.join(' › '),
+    })
+    const other = await context.newPage()
+    await other.goto(stack.dappUrl)
+    if (theme === 'light') await other.getByRole('button', { name: 'Light theme', exact: true }).click()
+    await other.waitForTimeout(1_100) // past the resend cooldown of the first login's code
+    await submitEmail(other, email)
+    await typeCode(other, await codeFromMail(stack, email, SUBJECT.login))
+    await expect(
+      framePrompt(other).getByRole('heading', { name: 'Enter your recovery passphrase' }),
+    ).toBeVisible({ timeout: 15_000 })
+    await expectAccessible('the passphrase prompt (enter)', { page: other, frame: frameOf(other, stack) })
+    await context.close()
   })
 }
 
