@@ -30,6 +30,7 @@ export function applyTheme(root: ThemeRoot, theme: ThemeState): void {
     '--kf-bg': palette.background,
     '--kf-surface': palette.surface,
     '--kf-border': palette.border,
+    '--kf-control': palette.control,
     '--kf-text': palette.text,
     '--kf-text-muted': palette.muted,
     '--kf-error': palette.warn,

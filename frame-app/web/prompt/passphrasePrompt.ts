@@ -116,15 +116,15 @@ const CODE_KINDS: readonly PromptKind[] = ['enter_code', 'login_code', 'current_
 // Fallbacks are the parent modal's palette (dark by default, as the parent's theme is), so the frame looks
 // like part of the modal even before a SYNC_THEME; the frame's palette on the root (`bridge/theme.ts`) wins.
 const CSS = `
-.kfp{--bg:var(--kf-bg,#17181b);--surface:var(--kf-surface,#222428);--border:var(--kf-border,#33363c);--text:var(--kf-text,#f3f4f6);--muted:var(--kf-text-muted,#a0a6b0);--accent:var(--kf-accent,#7b93ff);--on-accent:var(--kf-accent-text,#0c0f1a);--focus:var(--kf-focus,#a5b6ff);--error:var(--kf-error,#ff7a7a);color-scheme:dark;
+.kfp{--bg:var(--kf-bg,#17181b);--surface:var(--kf-surface,#222428);--border:var(--kf-border,#33363c);--control:var(--kf-control,#717782);--text:var(--kf-text,#f3f4f6);--muted:var(--kf-text-muted,#a0a6b0);--accent:var(--kf-accent,#7b93ff);--on-accent:var(--kf-accent-text,#0c0f1a);--focus:var(--kf-focus,#a5b6ff);--error:var(--kf-error,#ff7a7a);color-scheme:dark;
 position:fixed;inset:0;overflow:auto;display:flex;flex-direction:column;gap:6px;margin:0;padding:16px 20px 20px;background:var(--bg);color:var(--text);font:var(--kf-font-size,14px)/1.4 var(--kf-font-family,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif);-webkit-font-smoothing:antialiased}
-:root[data-theme=light] .kfp{--bg:var(--kf-bg,#fff);--surface:var(--kf-surface,#f3f4f6);--border:var(--kf-border,#e0e3e8);--text:var(--kf-text,#15171a);--muted:var(--kf-text-muted,#5d6470);--accent:var(--kf-accent,#3554d1);--on-accent:var(--kf-accent-text,#fff);--focus:var(--kf-focus,#3554d1);--error:var(--kf-error,#d23c3c);color-scheme:light}
+:root[data-theme=light] .kfp{--bg:var(--kf-bg,#fff);--surface:var(--kf-surface,#f3f4f6);--border:var(--kf-border,#e0e3e8);--control:var(--kf-control,#7d8490);--text:var(--kf-text,#15171a);--muted:var(--kf-text-muted,#5d6470);--accent:var(--kf-accent,#3554d1);--on-accent:var(--kf-accent-text,#fff);--focus:var(--kf-focus,#3554d1);--error:var(--kf-error,#d23c3c);color-scheme:light}
 .kfp *{box-sizing:border-box}
 .kfp h1{margin:0;font-size:16px;font-weight:600}
 .kfp p{margin:0}
 .kfp-text,.kfp-busy{color:var(--muted)}
 .kfp label{margin-top:8px;font-size:13px;color:var(--muted)}
-.kfp input{width:100%;height:44px;padding:0 14px;border:1px solid var(--border);border-radius:var(--kf-radius-control,12px);background:var(--surface);color:var(--text);font:inherit;font-size:15px}
+.kfp input{width:100%;height:44px;padding:0 14px;border:1px solid var(--control);border-radius:var(--kf-radius-control,12px);background:var(--surface);color:var(--text);font:inherit;font-size:15px}
 .kfp input[aria-invalid=true]{border-color:var(--error)}
 .kfp-error{min-height:18px;font-size:13px;color:var(--error)}
 .kfp-busy:empty{display:none}

@@ -19,6 +19,7 @@ function contrasts(palette: Palette) {
     onAccent: contrastRatio(palette.onAccent, palette.accent),
     accent: contrastRatio(palette.accent, palette.background),
     focus: leastContrast(palette.focus, fills),
+    control: leastContrast(palette.control, fills),
   }
 }
 
@@ -26,7 +27,7 @@ function expectReadable(palette: Palette) {
   const c = contrasts(palette)
   for (const key of ['text', 'muted', 'warn', 'onAccent'] as const)
     expect(c[key], key).toBeGreaterThanOrEqual(4.5)
-  for (const key of ['accent', 'focus'] as const) expect(c[key], key).toBeGreaterThanOrEqual(3)
+  for (const key of ['accent', 'focus', 'control'] as const) expect(c[key], key).toBeGreaterThanOrEqual(3)
 }
 
 const hex = (digits: number) =>
@@ -72,7 +73,7 @@ describe('paletteFor', () => {
     for (const mode of THEME_MODES) expectReadable(paletteFor(mode, {}))
   })
 
-  test('property: whatever the tokens, text, labels, warnings and Approve read at ≥ 4.5:1', () => {
+  test('property: whatever the tokens, text, labels, warnings and Approve’s label read at ≥ 4.5:1; Approve, the focus ring and inputs’ edges stand out at ≥ 3:1', () => {
     fc.assert(
       fc.property(fc.constantFrom(...THEME_MODES), tokens, (mode, given) => {
         expectReadable(paletteFor(mode, given))
@@ -103,6 +104,17 @@ describe('paletteFor', () => {
       accent: '#ffee00',
       onAccent: '#15171a',
     })
+  })
+
+  test('behavior: an input’s edge is the parent’s border where it stands out, else the frame’s', () => {
+    // The modal's own light border (#e0e3e8) is 1.3:1 on white: the code boxes would have no visible edge.
+    expect(paletteFor('light', {}).control).toBe('#7d8490')
+    expect(paletteFor('light', { border: '#e0e3e8' }).control).toBe('#7d8490')
+    expect(paletteFor('dark', { border: '#33363c' }).control).toBe('#717782')
+    expect(paletteFor('light', { border: '#000000' }).control).toBe('#000000')
+    // A mid-grey background between the two: neither default reaches 3:1, the text colour does.
+    const grey = paletteFor('light', { background: '#777777', surface: '#777777', border: '#787878' })
+    expect(grey.control).toBe(grey.text)
   })
 
   test('behavior: a custom accent gets the ink that reads on it, black or white where the frame’s own do not', () => {

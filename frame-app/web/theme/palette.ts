@@ -20,7 +20,13 @@ export type Palette = {
   readonly scheme: ThemeMode
   readonly background: string
   readonly surface: string
+  /** Panels' edges, decoration only: the parent's `border` token as given. */
   readonly border: string
+  /**
+   * The edge of an input (a code box, a passphrase field), the only cue of where it is: ≥ 3:1 on `background`
+   * and on `surface` (WCAG 1.4.11), as it sits between the two.
+   */
+  readonly control: string
   /** Text, amounts and the origin: ≥ 4.5:1 on `background` and on `surface`. */
   readonly text: string
   /** Labels: ≥ 4.5:1 on `background` and on `surface`. */
@@ -44,6 +50,7 @@ const DEFAULTS = {
     background: '#17181b',
     surface: '#222428',
     border: '#33363c',
+    control: '#717782',
     muted: '#a0a6b0',
     warn: '#ff7a7a',
     accent: '#7b93ff',
@@ -53,6 +60,7 @@ const DEFAULTS = {
     background: '#ffffff',
     surface: '#f3f4f6',
     border: '#e0e3e8',
+    control: '#7d8490',
     muted: '#5d6470',
     warn: '#d23c3c',
     accent: '#3554d1',
@@ -132,6 +140,12 @@ export function paletteFor(mode: ThemeMode, tokens: ThemeTokens): Palette {
     background,
     surface,
     border: tokens.border ?? defaults.border,
+    control:
+      firstReading(
+        [tokens.border, DEFAULTS[scheme].control].filter((c) => c !== undefined),
+        fills,
+        CONTROL_CONTRAST,
+      ) ?? text,
     text,
     muted: firstReading([DEFAULTS[scheme].muted], fills, TEXT_CONTRAST) ?? text,
     warn: firstReading([DEFAULTS[scheme].warn, DEEPER_WARN[scheme]], fills, TEXT_CONTRAST) ?? text,

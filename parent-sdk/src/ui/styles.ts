@@ -13,6 +13,8 @@ export const styles = /* css */ `
   --kf-surface: #222428;
   --kf-surface-hover: #2c2f34;
   --kf-border: #33363c;
+  /* An input's edge, its only cue: ≥ 3:1 on --kf-bg and on --kf-surface (WCAG 1.4.11), unlike --kf-border. */
+  --kf-control: #717782;
   --kf-text: #f3f4f6;
   --kf-text-muted: #a0a6b0;
   --kf-accent: #7b93ff;
@@ -29,6 +31,7 @@ export const styles = /* css */ `
   --kf-surface: #f3f4f6;
   --kf-surface-hover: #e8eaee;
   --kf-border: #e0e3e8;
+  --kf-control: #7d8490;
   --kf-text: #15171a;
   --kf-text-muted: #5d6470;
   --kf-accent: #3554d1;
@@ -71,7 +74,7 @@ export const styles = /* css */ `
 .kf-row { display: flex; gap: 8px; }
 .kf-input {
   flex: 1; min-width: 0; height: 44px; padding: 0 14px;
-  border: 1px solid var(--kf-border); border-radius: var(--kf-radius-control);
+  border: 1px solid var(--kf-control); border-radius: var(--kf-radius-control);
   background: var(--kf-surface); color: var(--kf-text); font: inherit; font-size: 15px;
 }
 .kf-input::placeholder { color: var(--kf-text-muted); }
