@@ -26,6 +26,12 @@ export const MIN_VIEWPORT = { width: 260, height: 200 } as const
 export const MIN_DETAILS_HEIGHT = 96
 /** Sub-pixel layout: edges and scroll ends this close count as reached. */
 const SLACK = 1
+/**
+ * How far (Manhattan, CSS px) the screen must move under a resting pointer to count as moved: Chromium's own
+ * "recently moved iframe" intervention's distance. Less cannot bring another control under the pointer, and
+ * the SDK's modal rises 8 px as it opens, with the frame following at the animation's end.
+ */
+const MIN_MOVE = 10
 
 /** What the gate watches on the screen. */
 export type GateScreen = {
@@ -144,7 +150,7 @@ export function watchGate(screen: GateScreen, parameters: WatchGateParameters): 
     pointer = { screenX, screenY, clientX, clientY }
     // Only a resting pointer tells: a moving one's two positions may differ by a zoom's scale.
     if (!last || Math.abs(screenX - last.screenX) > SLACK || Math.abs(screenY - last.screenY) > SLACK) return
-    if (Math.abs(clientX - last.clientX) > SLACK || Math.abs(clientY - last.clientY) > SLACK) changed()
+    if (Math.abs(clientX - last.clientX) + Math.abs(clientY - last.clientY) >= MIN_MOVE) changed()
   }
   // Listened to until the end is reached: the person's own scrolling, by pointer, wheel, touch or keys.
   const onScroll = () => {
