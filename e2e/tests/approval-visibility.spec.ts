@@ -11,6 +11,7 @@
 import type { Stack } from '@keyframe/devstack'
 import type { Page } from '@playwright/test'
 import { toHex, verifyMessage, verifyTypedData } from 'viem'
+import { expectAccessible } from '../support/axe.ts'
 import { dialog, FRAME_TITLE, frameOf, framePrompt } from '../support/email.ts'
 import {
   approveButton,
@@ -417,6 +418,10 @@ test.describe('Details longer than the screen (eth_signTypedData_v4)', () => {
     await expect(hint(page)).toHaveText('Scroll to the end to review everything')
     // The details have focus when the screen shows (the parent focuses the frame), so keys scroll them.
     await expect(details(page)).toBeFocused()
+    await expectAccessible('the approval screen with details to scroll and its hint', {
+      page,
+      frame: frameOf(page, stack),
+    })
     await page.waitForTimeout(WELL_PAST_THE_GATE_MS)
     await expect(approveButton(page)).toBeDisabled()
     await clickAt(page, stack, 'Approve')
