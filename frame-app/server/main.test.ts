@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { type MailCatcher, startMailCatcher } from '@keyframe/devstack'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_WEB_ROOT } from './serve.ts'
-import { codeIn, deviceKey } from './testing/harness.ts'
+import { codeIn, deviceKey, deviceProofHeaders } from './testing/harness.ts'
 import { createPostgresDatabase } from './testing/testDatabase.ts'
 
 const PUBLIC_URL = 'https://wallet.acme.example'
@@ -119,11 +119,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('production start (PostgreSQL)',
     const sent = await mail.waitFor(email)
     expect(sent.from).toContain('wallet@acme.example')
 
-    const verify = await fetch(`${url}/api/auth/email/verify`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ ...login, otp: codeIn(sent) }),
-    })
+    // The code is bound to the device key: the verify is signed by it over a server nonce, as the frame does.
+    const nonce = await fetch(`${url}/api/auth/nonce`, { method: 'POST', headers })
+    const body = JSON.stringify({ ...login, otp: codeIn(sent) })
+    const path = '/api/auth/email/verify'
+    const { nonce: value } = (await nonce.json()) as { nonce: string }
+    const proof = deviceProofHeaders(login.devicePublicKey, { method: 'POST', path, body, nonce: value })
+    const verify = await fetch(`${url}${path}`, { method: 'POST', headers: { ...headers, ...proof }, body })
     expect(verify.status).toBe(200)
     expect(await verify.json()).not.toHaveProperty('token')
     const cookie = verify.headers.get('set-cookie') ?? ''
