@@ -50,7 +50,9 @@ export async function axeViolations(
   return frame.evaluate(
     async ({ tags, disabled, include }) => {
       const axe = (window as unknown as { axe: AxeGlobal }).axe
-      // A view fading in is checked as it ends, not half transparent (spinners' endless turns aside).
+      // A view fading in is checked as it ends, not half transparent (spinners' endless turns aside). Two
+      // frames first: a transition that the last render started exists only once a style pass has run.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
       await Promise.all(
         window.document
           .getAnimations()
