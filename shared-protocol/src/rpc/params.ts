@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { accountAddress, caip2, evmAddress, hex } from '../schemas/common.ts'
+import { transactionRequest, transactionToSign } from './transactionRequest.ts'
 
 const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'Expected a hex quantity'))
 const hash32 = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a 32-byte hash'))
@@ -12,21 +13,6 @@ const optionalBlock = z.optional(blockTag)
 const none = z.optional(z.tuple([]))
 /** A plain list for read methods whose params the node validates itself. */
 const anyList = z.optional(z.array(z.unknown()).check(z.maxLength(8)))
-
-const transactionRequest = z.object({
-  from: z.optional(evmAddress),
-  to: z.optional(z.nullable(evmAddress)),
-  value: z.optional(quantity),
-  data: z.optional(hex),
-  input: z.optional(hex),
-  gas: z.optional(quantity),
-  gasPrice: z.optional(quantity),
-  maxFeePerGas: z.optional(quantity),
-  maxPriorityFeePerGas: z.optional(quantity),
-  nonce: z.optional(quantity),
-  type: z.optional(quantity),
-  chainId: z.optional(quantity),
-})
 
 /** spec §5: each call's 'to' starts with 0x; data, if present, starts with 0x. */
 const call = z.object({
@@ -113,7 +99,7 @@ export const safeRpcParams = {
 export const unsafeRpcParams = {
   personal_sign: z.tuple([z.string().check(z.maxLength(100_000)), evmAddress]),
   eth_signTypedData_v4: z.tuple([evmAddress, typedData]),
-  eth_sendTransaction: z.tuple([transactionRequest]),
+  eth_sendTransaction: z.tuple([transactionToSign]),
   wallet_sendCalls: z.tuple([
     z.object({
       version: z.optional(z.string()),
