@@ -18,6 +18,8 @@ export type StartAnvilOptions = {
   logger?: StackLogger
   /** Default 10 000 ms. */
   timeoutMs?: number
+  /** The EVM hardfork (anvil's `--hardfork`), e.g. `berlin` for a chain without a base fee. Default: latest. */
+  hardfork?: string
 }
 
 export type Anvil = {
@@ -60,6 +62,7 @@ export async function startAnvil(options: StartAnvilOptions): Promise<Anvil> {
       String(chainId),
       '--color',
       'never',
+      ...(options.hardfork ? ['--hardfork', options.hardfork] : []),
     ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   )

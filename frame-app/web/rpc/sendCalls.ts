@@ -7,13 +7,13 @@
 import { InvalidParamsError } from '@keyframe/protocol/core'
 import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import { type Address, bytesToHex, type Hex, isAddress } from 'viem'
-import { estimateFeesPerGas, estimateGas } from 'viem/actions'
+import { estimateGas } from 'viem/actions'
 import { approve } from './approval.ts'
 import type { SentBatch } from './callsStatus.ts'
 import { type ChainClient, chainClient } from './client.ts'
 import { type Call, describeCall } from './describeCall.ts'
 import { AtomicityNotSupportedError, DuplicateBatchIdError, UnsupportedCapabilityError } from './errors.ts'
-import { formatFee, prepareTransaction } from './prepareTransaction.ts'
+import { estimateFees, formatFee, prepareTransaction, pricePerGas } from './prepareTransaction.ts'
 import { sendPrepared } from './sendPrepared.ts'
 import { detailsBase, type Signing, signingAccount } from './signing.ts'
 
@@ -101,8 +101,9 @@ function toCall(call: SendCallsRequest['calls'][number], index: number): Call {
 }
 
 /**
- * The batch's maximum fee: each call's gas estimate × the max fee per gas. Null when a call cannot be
- * estimated on the current state (it may depend on an earlier call of the batch).
+ * The batch's maximum fee: each call's gas estimate × the max price per gas of the type its calls are sent
+ * as (EIP-1559 where the chain has a base fee, else legacy). Null when a call cannot be estimated on the
+ * current state (it may depend on an earlier call of the batch).
  */
 async function estimateBatchFee(
   client: ChainClient,
@@ -111,8 +112,8 @@ async function estimateBatchFee(
   calls: Call[],
 ): Promise<string | null> {
   try {
-    const [{ maxFeePerGas }, gases] = await Promise.all([
-      estimateFeesPerGas(client),
+    const [fees, gases] = await Promise.all([
+      estimateFees(client, {}),
       Promise.all(
         calls.map((call) =>
           estimateGas(client, {
@@ -124,7 +125,7 @@ async function estimateBatchFee(
         ),
       ),
     ])
-    return formatFee(chain, gases.reduce((sum, gas) => sum + gas, 0n) * maxFeePerGas)
+    return formatFee(chain, gases.reduce((sum, gas) => sum + gas, 0n) * pricePerGas(fees))
   } catch {
     return null
   }

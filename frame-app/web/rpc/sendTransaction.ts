@@ -3,8 +3,9 @@
  * and maximum fee, signed in the frame after approval, and sent with eth_sendRawTransaction.
  * @module
  */
+import { transactionTypeOf } from '@keyframe/protocol'
 import { InvalidParamsError } from '@keyframe/protocol/core'
-import type { Address, Hash, Hex } from 'viem'
+import { type AccessList, type Address, Eip1559FeesNotSupportedError, type Hash, type Hex } from 'viem'
 import { approve } from './approval.ts'
 import { chainClient } from './client.ts'
 import { describeCall } from './describeCall.ts'
@@ -31,6 +32,7 @@ export type RpcTransaction = {
   gasPrice?: string | undefined
   maxFeePerGas?: string | undefined
   maxPriorityFeePerGas?: string | undefined
+  accessList?: { address: string; storageKeys: string[] }[] | undefined
   nonce?: string | undefined
   type?: string | undefined
   chainId?: string | undefined
@@ -40,8 +42,9 @@ export type RpcTransaction = {
  * Sends a transaction from the session's account after the person approved it.
  * @returns The transaction hash.
  * @throws UnauthorizedError (4100) when `from` is another account.
- * @throws InvalidParamsError (-32602) for another chain's `chainId`, an unsupported `type`, or `data` and
- *   `input` that differ.
+ * @throws InvalidParamsError (-32602) for another chain's `chainId`, `data` and `input` that differ, or
+ *   EIP-1559 fees to estimate on a chain without a base fee (the protocol's schema refused a `type` the
+ *   wallet does not sign and fee fields that contradict it).
  * @throws UserRejectedRequestError (4001) when the person rejects.
  * @throws ProtocolError from the node (e.g. gas estimation reverts, insufficient funds).
  */
@@ -52,7 +55,10 @@ export async function sendTransaction(params: readonly [RpcTransaction], signing
   const request = toTransactionRequest(tx, chain.id)
   const client = chainClient(chain, ctx.signal)
   const [prepared, call] = await Promise.all([
-    prepareTransaction(client, from, request),
+    prepareTransaction(client, from, request).catch((error: unknown) => {
+      if (error instanceof Eip1559FeesNotSupportedError) throw noBaseFee(tx, chain.name)
+      throw error
+    }),
     describeCall(client, chain, { to: request.to ?? null, value: request.value ?? 0n, data: request.data }),
   ])
   await approve(
@@ -72,11 +78,9 @@ export async function sendTransaction(params: readonly [RpcTransaction], signing
 
 function toTransactionRequest(tx: RpcTransaction, chainId: number): TransactionRequest {
   if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(chainId))
-    throw invalid(['chainId'], `Expected ${chainId}, the chain of the request`)
+    throw invalid(['chainId'], `chainId ${tx.chainId} is not ${chainId}, the chain of the request`)
   if (tx.data !== undefined && tx.input !== undefined && tx.data.toLowerCase() !== tx.input.toLowerCase())
-    throw invalid(['input'], 'data and input differ')
-  if (tx.type !== undefined && !['0x0', '0x2'].includes(tx.type.toLowerCase()))
-    throw invalid(['type'], 'Only legacy (0x0) and EIP-1559 (0x2) transactions are supported')
+    throw invalid(['input'], 'data and input differ: give one of them, or both the same')
   const quantity = (value: string | undefined) => (value === undefined ? undefined : BigInt(value))
   return {
     to: (tx.to ?? null) as Address | null,
@@ -84,11 +88,22 @@ function toTransactionRequest(tx: RpcTransaction, chainId: number): TransactionR
     data: (tx.data ?? tx.input) as Hex | undefined,
     gas: quantity(tx.gas),
     nonce: tx.nonce === undefined ? undefined : Number(BigInt(tx.nonce)),
-    legacy: tx.type?.toLowerCase() === '0x0',
+    type: tx.type === undefined ? undefined : transactionTypeOf(tx.type),
     gasPrice: quantity(tx.gasPrice),
     maxFeePerGas: quantity(tx.maxFeePerGas),
     maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas),
+    accessList: tx.accessList as AccessList | undefined,
   }
+}
+
+/** An EIP-1559 transaction asked of a chain without a base fee: named by the field that asked for it. */
+function noBaseFee(tx: RpcTransaction, chainName: string): InvalidParamsError {
+  const field =
+    tx.type !== undefined ? 'type' : tx.maxFeePerGas !== undefined ? 'maxFeePerGas' : 'maxPriorityFeePerGas'
+  return invalid(
+    [field],
+    `${field} asks for an EIP-1559 transaction, but ${chainName} has no base fee: give gasPrice (type 0x0 or 0x1)`,
+  )
 }
 
 function invalid(path: string[], message: string): InvalidParamsError {
