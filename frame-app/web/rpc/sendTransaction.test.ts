@@ -159,6 +159,14 @@ describe('the type follows the request, else the chain', () => {
     ['no fee field, a chain without a base fee', {}, BERLIN, 'legacy'],
     ['an access list alone, a chain without a base fee', { accessList: [] }, BERLIN, 'eip2930'],
     ['type 0x1 with no fee field, a chain without a base fee', { type: '0x1' }, BERLIN, 'eip2930'],
+    ['type 0x0 with no fee field, a chain with a base fee', { type: '0x0' }, undefined, 'legacy'],
+    ['type 0x2 with an access list', { type: '0x2', accessList: [] }, undefined, 'eip1559'],
+    [
+      'the chainId of the request',
+      { chainId: '0x7a69', gasPrice: numberToHex(parseGwei('3')) },
+      undefined,
+      'legacy',
+    ],
   ] as const)('default: %s → %s', async (_name, fields, chainId, type) => {
     const { receipt, onChain, raw, details } = await sent({ to: RECIPIENT, value: '0x1', ...fields }, chainId)
     expect(receipt.status).toBe('success')
