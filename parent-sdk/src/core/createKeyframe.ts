@@ -14,6 +14,7 @@ import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
 import { SDK_VERSION } from '../version.ts'
 import { getAccount } from './account.ts'
 import { attachFrame, namespaceOf, restoreConnection } from './connection.ts'
+import { onBody } from './documentBody.ts'
 import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
 import { frameTheme } from './frameTheme.ts'
 import { endInjected, restoreInjected } from './injected.ts'
@@ -273,11 +274,15 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
 
   function loadUi(): Promise<ModalUi> {
     uiLoading ??= import('../ui/mountModal.tsx').then(
-      ({ mountModal }) => {
-        if (destroyed) throw new DestroyedError('open()')
-        ui = mountModal(kf)
-        return ui
-      },
+      // Opened from a `<head>` script, the modal waits for the page's `<body>`.
+      ({ mountModal }) =>
+        new Promise<ModalUi>((resolve, reject) => {
+          onBody((parent) => {
+            if (destroyed) return reject(new DestroyedError('open()'))
+            ui = mountModal(kf, parent)
+            resolve(ui)
+          })
+        }),
       (error: unknown) => {
         uiLoading = undefined
         throw error

@@ -30,6 +30,7 @@ import {
   wirePort,
   wireRequest,
 } from '@keyframe/protocol/wire'
+import { onBody } from '../core/documentBody.ts'
 import { createIframe } from './createIframe.ts'
 import { buildFrameUrl, frameOriginOf } from './frameUrl.ts'
 import { prepareRequest, readEvent, readReply } from './messages.ts'
@@ -139,6 +140,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   let paused = false
   let loading: { promise: Promise<void>; resolve(): void; reject(error: unknown): void } | undefined
   let loadTimer: ReturnType<typeof setTimeout> | undefined
+  /** Stops waiting for the page's `<body>` (the iframe is inserted once it exists). */
+  let cancelInsert: (() => void) | undefined
 
   function closeChannel() {
     channel?.port.close()
@@ -167,6 +170,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   }
 
   function removeFrame() {
+    cancelInsert?.()
+    cancelInsert = undefined
     stopListening?.()
     stopListening = undefined
     closeChannel()
@@ -266,14 +271,23 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     // also get an unhandled rejection. Callers that await still see the error.
     promise.catch(() => {})
     loading = { promise, resolve, reject }
+    // Created from a `<head>` script, the page may have no `<body>` yet: the frame waits for it.
+    cancelInsert = onBody((parent) => {
+      cancelInsert = undefined
+      insert(parent)
+    })
+    return promise
+  }
+
+  function insert(parent: HTMLElement) {
     const element = createIframe()
     // Inserted without a src: its window exists, so the one listener (READY, every event, every reply) is
     // bound to exactly that window and origin before the frame document can load and speak.
-    document.body.appendChild(element)
+    parent.appendChild(element)
     iframe = element
     if (!element.contentWindow) {
       fail(new Error('The iframe has no window'))
-      return promise
+      return
     }
     stopListening = endpoint.listen(onMessage)
     loadTimer = setTimeout(
@@ -286,7 +300,6 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       chainId: options.chainId ?? DEFAULT_CHAIN_ID,
       origin: window.location.origin,
     })
-    return promise
   }
 
   function settle(id: string, outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) {

@@ -12,8 +12,8 @@ import { createFocusMemory } from './focus.ts'
 import { Modal } from './Modal.tsx'
 import { styles } from './styles.ts'
 
-/** Mounts the modal of `kf` and renders it once before returning. */
-export function mountModal(kf: Keyframe): ModalUi {
+/** Mounts the modal of `kf` in `parent` (the page's `<body>`) and renders it once before returning. */
+export function mountModal(kf: Keyframe, parent: HTMLElement): ModalUi {
   const host = document.createElement('div')
   host.setAttribute('data-keyframe-modal', '')
   const shadow = host.attachShadow({ mode: 'open' })
@@ -35,7 +35,7 @@ export function mountModal(kf: Keyframe): ModalUi {
   applyTheme(getTheme(kf))
   const unwatchTheme = watchTheme(kf, { onChange: applyTheme })
 
-  document.body.appendChild(host)
+  parent.appendChild(host)
   const focus = createFocusMemory()
   const root = createRoot(container)
   flushSync(() => root.render(<Modal kf={kf} focus={focus} />))
