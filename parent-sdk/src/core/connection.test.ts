@@ -9,6 +9,8 @@ import {
   connectEmail,
   connectOtp,
   disconnect,
+  reconnect,
+  signOut,
   updateEmail,
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp,
@@ -105,7 +107,7 @@ describe('restore and sync on start (SPEC §4)', () => {
     })
   })
 
-  test('error: a failed sync → disconnected and the cache wiped', async () => {
+  test('behavior: GET_USER refused with 4100 (the frame holds no session) → disconnected and the cache wiped', async () => {
     returning()
     const kf = create()
     await frameCreatedByKeyframe(frames, {
@@ -116,7 +118,9 @@ describe('restore and sync on start (SPEC §4)', () => {
     expect(cache().emailLoginUsed).toBe(false)
   })
 
-  test('error: the frame does not load → disconnected and the cache wiped', async () => {
+  // A failure on the way says nothing about the session: the saved login stays, for the next start (or
+  // Continue) to try again.
+  test('error: the frame does not load → disconnected, the saved login kept; the next start restores it', async () => {
     vi.useFakeTimers()
     returning()
     const onAlert = vi.fn()
@@ -124,8 +128,51 @@ describe('restore and sync on start (SPEC §4)', () => {
     expect(getAccount(kf).status).toBe('connecting')
     await vi.advanceTimersByTimeAsync(20_000)
     expect(getAccount(kf).status).toBe('disconnected')
-    expect(cache().emailLoginUsed).toBe(false)
+    expect(cache()).toMatchObject({
+      emailLoginUsed: true,
+      email: USER.email,
+      lastUsedChainId: 'eip155:31337',
+    })
     expect(onAlert).toHaveBeenCalledWith(expect.objectContaining({ code: 'FRAME_LOAD_FAILED' }))
+    kf.destroy()
+    vi.useRealTimers()
+
+    const next = create()
+    expect(getAccount(next).status).toBe('connecting')
+    await frameCreatedByKeyframe(frames, {
+      IS_CONNECTED: () => ok({ isConnected: true }),
+      GET_USER: () => ok(USER),
+    })
+    await vi.waitFor(() => expect(getAccount(next).status).toBe('connected'))
+  })
+
+  test.each([
+    ['IS_CONNECTED times out', { GET_USER: () => ok(USER) }, ['IS_CONNECTED']],
+    ['GET_USER times out', { IS_CONNECTED: () => ok({ isConnected: true }) }, ['IS_CONNECTED', 'GET_USER']],
+  ] as const)('error: %s → disconnected, the saved login kept', async (_name, answers, asked) => {
+    vi.useFakeTimers()
+    returning()
+    const kf = create()
+    await vi.advanceTimersByTimeAsync(0)
+    const fake = frames.of(document.querySelector('iframe')!)!
+    for (const [type, answer] of Object.entries(answers)) fake.answer(type as never, answer as never)
+    fake.ready()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sentTypes(frames)).toEqual(asked)
+    expect(getAccount(kf).status).toBe('disconnected')
+    expect(cache()).toMatchObject({ emailLoginUsed: true, email: USER.email })
+  })
+
+  test.each([
+    ['an internal error', () => fail(-32603, 'An error occurred')],
+    ['a refusal that is not 4100', () => fail(4200, 'GET_USER is not available in this frame yet')],
+    ['a reply that breaks the schema', () => ok({ address: 42 })],
+  ])('error: GET_USER fails with %s → disconnected, the saved login kept', async (_name, answer) => {
+    returning()
+    const kf = create()
+    await frameCreatedByKeyframe(frames, { IS_CONNECTED: () => ok({ isConnected: true }), GET_USER: answer })
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('disconnected'))
+    expect(cache()).toMatchObject({ emailLoginUsed: true, email: USER.email })
   })
 
   test('behavior: destroy() during the sync wipes nothing', async () => {
@@ -349,40 +396,62 @@ describe('disconnect', () => {
     return kf
   }
 
-  test('default: SIGN_OUT, disconnected, cache wiped', async () => {
+  test('default: this site disconnects, the frame keeps the login (no SIGN_OUT); the cache stays, marked', async () => {
     const kf = await connected({ SIGN_OUT: () => ok(null) })
     await disconnect(kf)
-    expect(sentTypes(frames).at(-1)).toBe('SIGN_OUT')
+    expect(sentTypes(frames)).toEqual(['CONNECT_OTP', 'GET_USER'])
     expect(getAccount(kf)).toMatchObject({ status: 'disconnected', address: undefined, user: undefined })
-    expect(cache()).toMatchObject({
-      emailLoginUsed: false,
-      email: undefined,
-      lastUsedChainId: undefined,
-      socialUsername: undefined,
-    })
+    expect(cache()).toMatchObject({ emailLoginUsed: true, email: USER.email, siteDisconnected: true })
   })
 
-  test("error: the frame refuses → 'Failed to disconnect', but disconnected and wiped all the same", async () => {
-    const kf = await connected({ SIGN_OUT: () => fail(4200, 'SIGN_OUT is not available in this frame yet') })
-    const error = await disconnect(kf).catch((e: unknown) => e)
-    expect(error).toMatchInlineSnapshot(`[DisconnectError: Failed to disconnect]`)
-    expect((error as Error).cause).toMatchObject({ code: 4200 })
-    expect(getAccount(kf).status).toBe('disconnected')
-    expect(cache().emailLoginUsed).toBe(false)
-  })
-
-  test('behavior: with the frame gone, still disconnected and wiped', async () => {
-    returning()
-    const kf = create({ storage: null })
+  test('behavior: a disconnected site restores nothing on the next start; reconnect() asks nothing', async () => {
+    const kf = await connected({ IS_CONNECTED: () => ok({ isConnected: true }) })
     await disconnect(kf)
-    expect(document.querySelector('iframe')).toBeNull()
+    kf.destroy()
 
-    const other = await connected()
-    returning()
-    ;(await other.frame()).destroy()
-    await expect(disconnect(other)).resolves.toBeUndefined()
-    expect(getAccount(other).status).toBe('disconnected')
-    expect(cache().emailLoginUsed).toBe(false)
+    const next = create()
+    await tick()
+    expect(getAccount(next).status).toBe('disconnected')
+    expect(document.querySelector('iframe')).toBeNull()
+    const reconnecting = reconnect(next)
+    expect(getAccount(next).status).toBe('connecting')
+    await frameCreatedByKeyframe(frames, {
+      IS_CONNECTED: () => ok({ isConnected: true }),
+      GET_USER: () => ok(USER),
+    })
+    await expect(reconnecting).resolves.toBe(true)
+    expect(getAccount(next)).toMatchObject({ status: 'connected', address: USER.address })
+    expect(sentTypes(frames).slice(-2)).toEqual(['IS_CONNECTED', 'GET_USER'])
+    expect(cache()).toMatchObject({ emailLoginUsed: true, siteDisconnected: false })
+  })
+
+  test('behavior: reconnect() when the frame says the session is gone → false, the cache wiped', async () => {
+    const kf = await connected({ IS_CONNECTED: () => ok({ isConnected: false }) })
+    await disconnect(kf)
+    await expect(reconnect(kf)).resolves.toBe(false)
+    expect(getAccount(kf).status).toBe('disconnected')
+    expect(cache()).toMatchObject({ emailLoginUsed: false, email: undefined, siteDisconnected: false })
+  })
+
+  test('error: reconnect() fails on the way → it throws, the saved login stays', async () => {
+    const kf = await connected({ IS_CONNECTED: () => fail(-32603, 'An error occurred') })
+    await disconnect(kf)
+    await expect(reconnect(kf)).rejects.toMatchObject({ code: -32603 })
+    expect(getAccount(kf).status).toBe('disconnected')
+    expect(cache()).toMatchObject({ emailLoginUsed: true, siteDisconnected: true })
+  })
+
+  test('behavior: reconnect() with nothing saved → false, no frame', async () => {
+    const kf = create()
+    await expect(reconnect(kf)).resolves.toBe(false)
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  test('behavior: the frame saying DISCONNECTED while the site is disconnected wipes the saved login', async () => {
+    const kf = await connected()
+    await disconnect(kf)
+    frames.frames[0]!.emit('DISCONNECTED', {})
+    expect(cache()).toMatchObject({ emailLoginUsed: false, email: undefined, siteDisconnected: false })
   })
 
   test('behavior: a late sync answer does not undo a disconnect', async () => {
@@ -396,6 +465,64 @@ describe('disconnect', () => {
     await tick()
     expect(getAccount(kf).status).toBe('disconnected')
     expect(sentTypes(frames)).not.toContain('GET_USER')
+  })
+
+  describe('signOut', () => {
+    async function connected(answers = {}) {
+      const kf = create()
+      await startFrame(kf, frames, { CONNECT_OTP: () => ok(null), GET_USER: () => ok(USER), ...answers })
+      await connectOtp(kf)
+      localStorage.setItem(LOGIN_CACHE_KEYS.socialUsername, 'ada')
+      return kf
+    }
+
+    test('default: SIGN_OUT, disconnected, cache wiped', async () => {
+      const kf = await connected({ SIGN_OUT: () => ok(null) })
+      await signOut(kf)
+      expect(sentTypes(frames).at(-1)).toBe('SIGN_OUT')
+      expect(getAccount(kf)).toMatchObject({ status: 'disconnected', address: undefined, user: undefined })
+      expect(cache()).toMatchObject({
+        emailLoginUsed: false,
+        email: undefined,
+        lastUsedChainId: undefined,
+        socialUsername: undefined,
+      })
+    })
+
+    test("error: the frame refuses → 'Failed to disconnect', but disconnected and wiped all the same", async () => {
+      const kf = await connected({
+        SIGN_OUT: () => fail(4200, 'SIGN_OUT is not available in this frame yet'),
+      })
+      const error = await signOut(kf).catch((e: unknown) => e)
+      expect(error).toMatchInlineSnapshot(`[DisconnectError: Failed to disconnect]`)
+      expect((error as Error).cause).toMatchObject({ code: 4200 })
+      expect(getAccount(kf).status).toBe('disconnected')
+      expect(cache().emailLoginUsed).toBe(false)
+    })
+
+    test('behavior: with the frame gone, still disconnected and wiped', async () => {
+      const kf = create({ storage: null })
+      await signOut(kf)
+      expect(document.querySelector('iframe')).toBeNull()
+
+      const other = await connected()
+      ;(await other.frame()).destroy()
+      await expect(signOut(other)).resolves.toBeUndefined()
+      expect(getAccount(other).status).toBe('disconnected')
+      expect(cache().emailLoginUsed).toBe(false)
+    })
+
+    test('behavior: a site disconnected before this start has the frame load to sign out', async () => {
+      const kf = await connected()
+      await disconnect(kf)
+      kf.destroy()
+      const next = create()
+      const signingOut = signOut(next)
+      expect(cache().emailLoginUsed).toBe(false)
+      await frameCreatedByKeyframe(frames, { SIGN_OUT: () => ok(null) })
+      await signingOut
+      expect(sentTypes(frames).at(-1)).toBe('SIGN_OUT')
+    })
   })
 })
 

@@ -10,8 +10,10 @@ import {
   CHAIN_NAMESPACES,
   type ChainNamespace,
   FrameLoadError,
+  ProtocolError,
   RequestAbortedError,
   toCaip2,
+  UnauthorizedError,
 } from '@keyframe/protocol/core'
 import { attachEmbedded, embeddedConnector } from '../connectors/embedded/connector.ts'
 import type { FrameClient } from '../frame/createFrameClient.ts'
@@ -21,7 +23,14 @@ import { removeConnectedConnector, saveConnectedConnector } from './connectedCon
 import { getActiveConnector, setActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { BrowserOnlyError, DestroyedError, DisconnectError } from './errors.ts'
-import { assertEmailCooldown, readLoginCache, recordEmailSent, saveLogin, wipeLogin } from './loginCache.ts'
+import {
+  assertEmailCooldown,
+  markSiteDisconnected,
+  readLoginCache,
+  recordEmailSent,
+  saveLogin,
+  wipeLogin,
+} from './loginCache.ts'
 import { attachPrompt } from './prompt.ts'
 import type { ViewName } from './router.ts'
 import {
@@ -85,17 +94,25 @@ function setStatus(kf: Keyframe, status: ConnectionStatus) {
   store.setState({ connections: { ...connections, [activeNamespace]: { status } } })
 }
 
-/** SPEC §4: every namespace disconnected, and the login cache wiped. */
-function reset(kf: Keyframe) {
+/**
+ * SPEC §4: every namespace disconnected. The login cache stays: the frame may still hold the session (a
+ * disconnect of this site, a check that failed on the way).
+ */
+function endConnection(kf: Keyframe) {
   const runtime = runtimeOf(kf)
   runtime.epoch++
   runtime.email = undefined
   runtime.newEmail = undefined
-  wipeLogin(kf._internal.storage)
   removeConnectedConnector(kf._internal.storage, 'eip155', 'embedded')
   const { store } = kf._internal
   if (store.getState().connections !== DISCONNECTED_ALL) store.setState({ connections: DISCONNECTED_ALL })
   if (getActiveConnector(kf)?.type === 'embedded') setActiveConnector(kf, 'eip155', undefined)
+}
+
+/** The session is gone (the frame says so, or the person signed out): disconnected, and the login cache wiped. */
+function reset(kf: Keyframe) {
+  endConnection(kf)
+  wipeLogin(kf._internal.storage)
 }
 
 function toUser(user: User): AccountUser {
@@ -158,6 +175,15 @@ function optionsOf(signal: AbortSignal | undefined) {
   return signal ? { signal } : {}
 }
 
+/**
+ * Whether the frame's refusal of GET_USER says it holds no session (4100). With IS_CONNECTED answered
+ * `false` and the DISCONNECTED event, these are the only answers that wipe a saved login: a frame that does
+ * not load, a timeout or any other error says nothing about the session.
+ */
+function saysSessionGone(error: unknown): boolean {
+  return error instanceof ProtocolError && error.code === UnauthorizedError.code
+}
+
 /** Whether `error` says the frame is gone (never loaded, destroyed, or the instance is), not that it refused. */
 function isFrameGone(error: unknown): boolean {
   return (
@@ -169,40 +195,81 @@ function isFrameGone(error: unknown): boolean {
 }
 
 /**
- * Checks with the frame whether its session is still there (SPEC §4): IS_CONNECTED, then GET_USER. A
- * negative or failed check sets disconnected and wipes the login cache. @internal
+ * Checks with the frame whether its session is still there (SPEC §4): IS_CONNECTED, then GET_USER; connects
+ * it when it is. Resolves whether it connected. A negative check (the frame says the session is gone) sets
+ * disconnected and wipes the login cache; a failed one sets disconnected, keeps the login and throws.
  */
-export async function syncConnection(kf: Keyframe): Promise<void> {
+async function checkSession(kf: Keyframe): Promise<boolean> {
   const runtime = runtimeOf(kf)
   const epoch = ++runtime.epoch
   setStatus(kf, 'connecting')
+  // A newer change (a disconnect, another check) or the instance going away: this check's answer is dropped.
   const stale = () => epoch !== runtime.epoch || kf._internal.isDestroyed()
   try {
     const frame = await kf.frame()
     const { isConnected } = await frame.request('IS_CONNECTED', {})
-    if (stale()) return
+    if (stale()) return false
     if (!isConnected) {
       reset(kf)
-      return
+      return false
     }
     const user = await frame.request('GET_USER', { chainId: kf.getState().networkId })
-    if (!stale()) connected(kf, user)
-  } catch {
-    // The instance going away aborts the check: that says nothing about the session, so nothing is wiped.
-    if (!stale()) reset(kf)
+    if (stale()) return false
+    connected(kf, user)
+    return true
+  } catch (error) {
+    if (stale()) return false
+    if (saysSessionGone(error)) {
+      reset(kf)
+      return false
+    }
+    endConnection(kf)
+    throw error
   }
 }
 
+/** The start's check (SPEC §4): any outcome is in the state; a failure keeps the saved login for next time. @internal */
+export async function syncConnection(kf: Keyframe): Promise<void> {
+  await checkSession(kf).catch(() => {})
+}
+
 /**
- * On start (SPEC §4): restores the stored status, then syncs. With the used flag set the status starts
- * 'connecting' and the frame is created at once; without it nothing is loaded. Returns whether a restore
- * started. Browser only. @internal
+ * On start (SPEC §4): restores the stored status, then syncs. With the used flag set (and the site not
+ * disconnected by the dApp) the status starts 'connecting' and the frame is created at once; otherwise
+ * nothing is loaded. Returns whether a restore started. Browser only. @internal
  */
 export function restoreConnection(kf: Keyframe): boolean {
-  if (!readLoginCache(kf._internal.storage).emailLoginUsed) return false
+  const { emailLoginUsed, siteDisconnected } = readLoginCache(kf._internal.storage)
+  if (!emailLoginUsed || siteDisconnected) return false
   setStatus(kf, 'connecting')
   void syncConnection(kf)
   return true
+}
+
+/** Whether a login is saved that the frame may still hold, while no other connector holds eip155. @internal */
+export function hasSavedLogin(kf: Keyframe): boolean {
+  const connector = getActiveConnector(kf)
+  return (
+    (connector === undefined || connector.type === 'embedded') &&
+    getAccount(kf).status === 'disconnected' &&
+    readLoginCache(kf._internal.storage).emailLoginUsed
+  )
+}
+
+/**
+ * Reconnects the login the frame still holds — after the dApp disconnected this site, or after a restore
+ * that failed — asking the person nothing: no code, no passphrase. Resolves true once connected; false when
+ * no login is saved, another connector holds eip155, or the frame says its session is gone (the saved login
+ * is wiped then, and a new login needs a code).
+ * @throws {FrameLoadError} the frame did not load (or another failure on the way, `BrowserOnlyError` on a
+ * server): the saved login stays.
+ * @example
+ * import { reconnect } from '@keyframe/sdk'
+ * if (!(await reconnect(kf))) await kf.open({ view: 'Connect' })
+ */
+export async function reconnect(kf: Keyframe): Promise<boolean> {
+  if (!hasSavedLogin(kf)) return false
+  return checkSession(kf)
 }
 
 /**
@@ -216,8 +283,10 @@ export function attachFrame(kf: Keyframe, frame: FrameClient) {
   // The frame speaks for the embedded wallet only: while another connector (an injected wallet) holds
   // eip155, the frame's session ending or changing is none of that connection's business.
   const embeddedHolds = () => (getActiveConnector(kf)?.type ?? 'embedded') === 'embedded'
+  // The frame says the session is gone: a saved login has nothing left to reconnect, whoever holds eip155.
   frame.on('DISCONNECTED', () => {
     if (embeddedHolds() && getAccount(kf).status !== 'disconnected') reset(kf)
+    else wipeLogin(kf._internal.storage)
   })
   // A session changed (a new token, an e-mail update): read the user again. A failure here is no
   // connection check, so it changes nothing.
@@ -317,12 +386,11 @@ export async function connectDevice(
 }
 
 /**
- * Disconnects the active eip155 connector (SPEC §4, per namespace). An injected wallet is asked to revoke
- * the site's permission (best effort) and its namespace becomes disconnected. The embedded wallet signs out:
- * the status becomes disconnected and the login cache is wiped at once, whatever the frame answers, and even
- * when the frame is gone.
- * @throws {DisconnectError} 'Failed to disconnect': the frame refused to sign out (the local state is
- * disconnected all the same).
+ * Disconnects this site from the active eip155 connector (SPEC §4, per namespace). An injected wallet is
+ * asked to revoke the site's permission (best effort) and its namespace becomes disconnected. The embedded
+ * wallet ends this site's connection and keeps the person's login in the frame: the status becomes
+ * disconnected, the next start restores nothing, and `reconnect` (or `eth_requestAccounts`, or the modal's
+ * Continue) connects again without a code. `signOut` ends the login itself.
  * @example
  * import { disconnect } from '@keyframe/sdk'
  * await disconnect(kf)
@@ -334,8 +402,31 @@ export async function disconnect(kf: Keyframe): Promise<void> {
     await connector.disconnect()
     return
   }
-  reset(kf)
-  if (!kf._internal.frameStarted()) return
+  const { storage } = kf._internal
+  const saved = readLoginCache(storage).emailLoginUsed
+  endConnection(kf)
+  if (saved) markSiteDisconnected(storage)
+}
+
+/**
+ * Signs the person out of the embedded wallet (the modal's 'Log out'): the frame ends its session on its
+ * server, the login cache is wiped and the embedded wallet's connection ends at once, whatever the frame
+ * answers, and even when the frame is gone. A site disconnected earlier has the frame load to end the
+ * session it still holds. The next login needs a code.
+ * @throws {DisconnectError} 'Failed to disconnect': the frame refused to sign out (the local state is
+ * signed out all the same).
+ * @example
+ * import { signOut } from '@keyframe/sdk'
+ * await signOut(kf)
+ */
+export async function signOut(kf: Keyframe): Promise<void> {
+  const { storage } = kf._internal
+  const saved = readLoginCache(storage).emailLoginUsed
+  const connector = getActiveConnector(kf)
+  // An injected wallet's connection is not the frame's login: only the saved login goes.
+  if (connector && connector.type !== 'embedded') wipeLogin(storage)
+  else reset(kf)
+  if (!saved && !kf._internal.frameStarted()) return
   try {
     const frame = await kf.frame()
     await frame.request('SIGN_OUT', {})

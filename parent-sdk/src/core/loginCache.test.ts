@@ -7,6 +7,7 @@ import {
   emailCooldownSeconds,
   LOGIN_CACHE_KEYS,
   type LoginCacheStorage,
+  markSiteDisconnected,
   readLoginCache,
   recordEmailSent,
   saveLogin,
@@ -44,6 +45,7 @@ describe('readLoginCache', () => {
       lastEmailLoginTime: undefined,
       lastUsedChainId: undefined,
       smartAccountEnabledNetworks: [],
+      siteDisconnected: false,
     })
   })
 
@@ -65,6 +67,7 @@ describe('readLoginCache', () => {
       lastEmailLoginTime: now,
       lastUsedChainId: 'eip155:1',
       smartAccountEnabledNetworks: [1, 8453],
+      siteDisconnected: false,
     })
   })
 
@@ -102,9 +105,24 @@ describe('saveLogin (SPEC §4: a successful connect or e-mail update)', () => {
   })
 })
 
-describe('wipeLogin (SPEC §4: a failed or negative check, or a disconnect)', () => {
-  test('default: wipes the flag, the e-mail, the last chain and the social username', () => {
+describe('markSiteDisconnected (a disconnect of this site that keeps the login)', () => {
+  test('default: marks the site, keeps the login; the next connect clears the mark', () => {
     const storage = filled()
+    markSiteDisconnected(storage)
+    expect(readLoginCache(storage)).toMatchObject({
+      emailLoginUsed: true,
+      email: 'ada@example.com',
+      siteDisconnected: true,
+    })
+    saveLogin(storage, { email: 'ada@example.com' })
+    expect(readLoginCache(storage).siteDisconnected).toBe(false)
+  })
+})
+
+describe('wipeLogin (the frame says the session is gone, or a sign-out)', () => {
+  test('default: wipes the flag, the e-mail, the last chain, the social username and the site mark', () => {
+    const storage = filled()
+    markSiteDisconnected(storage)
     wipeLogin(storage)
     expect(dump(storage)).toEqual({
       '@keyframe/last_email_login_time': String(now),

@@ -20,6 +20,7 @@ export const LOGIN_CACHE_KEYS = {
   lastEmailLoginTime: '@keyframe/last_email_login_time',
   lastUsedChainId: '@keyframe/last_used_chain_id',
   smartAccountEnabledNetworks: '@keyframe/smart_account_enabled_networks',
+  siteDisconnected: '@keyframe/site_disconnected',
 } as const
 
 /** What the login cache holds (SPEC §3). */
@@ -33,6 +34,11 @@ export type LoginCache = {
   /** CAIP-2 id of the chain last used. */
   readonly lastUsedChainId: string | undefined
   readonly smartAccountEnabledNetworks: readonly number[]
+  /**
+   * The dApp ended this site's connection (a disconnect) while the frame kept the person's login: the next
+   * start restores nothing, and reconnecting asks nothing (`reconnect`).
+   */
+  readonly siteDisconnected: boolean
 }
 
 /** `localStorage` when the page can reach it; undefined on the server or when the browser blocks it. */
@@ -98,6 +104,7 @@ export function readLoginCache(storage: LoginCacheStorage): LoginCache {
     lastEmailLoginTime: Number.isFinite(time) ? time : undefined,
     lastUsedChainId: get(storage, LOGIN_CACHE_KEYS.lastUsedChainId),
     smartAccountEnabledNetworks: readNetworks(get(storage, LOGIN_CACHE_KEYS.smartAccountEnabledNetworks)),
+    siteDisconnected: get(storage, LOGIN_CACHE_KEYS.siteDisconnected) === 'true',
   }
 }
 
@@ -112,14 +119,23 @@ export function saveLogin(
   if (login.email) set(storage, LOGIN_CACHE_KEYS.email, login.email)
   set(storage, LOGIN_CACHE_KEYS.emailLoginUsed, 'true')
   remove(storage, LOGIN_CACHE_KEYS.lastEmailLoginTime)
+  remove(storage, LOGIN_CACHE_KEYS.siteDisconnected)
   if (login.chainId) set(storage, LOGIN_CACHE_KEYS.lastUsedChainId, login.chainId)
 }
 
+/** A disconnect of this site that keeps the login (the frame still holds the session): no restore on start. */
+export function markSiteDisconnected(storage: LoginCacheStorage) {
+  set(storage, LOGIN_CACHE_KEYS.siteDisconnected, 'true')
+}
+
 /**
- * SPEC §4, after a failed or negative connection check or a disconnect: wipes the used flag, the e-mail,
- * the last chain and the social username. The last e-mail time stays, so the cooldown survives a sign-out.
+ * When the frame says its session is gone (a negative connection check) or on a sign-out: wipes the used
+ * flag, the e-mail, the last chain and the social username. A check that merely failed, or a disconnect of
+ * the site, wipes nothing (issue 13, over SPEC §4's wording). The last e-mail time stays, so the cooldown
+ * survives a sign-out.
  */
 export function wipeLogin(storage: LoginCacheStorage) {
+  remove(storage, LOGIN_CACHE_KEYS.siteDisconnected)
   remove(storage, LOGIN_CACHE_KEYS.emailLoginUsed)
   remove(storage, LOGIN_CACHE_KEYS.email)
   remove(storage, LOGIN_CACHE_KEYS.lastUsedChainId)

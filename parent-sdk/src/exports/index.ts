@@ -57,6 +57,8 @@ export {
   connectEmail,
   connectOtp,
   disconnect,
+  reconnect,
+  signOut,
   type UpdateEmailAction,
   updateEmail,
   updateEmailPrimaryOtp,

@@ -261,20 +261,63 @@ describe('Account view and e-mail update', () => {
     expect(shadow().querySelector(`[title="${USER.address}"]`)).not.toBeNull()
     expect(button('Update e-mail')).toBeDefined()
     expect(button('Disconnect')).toBeDefined()
+    expect(button('Log out')).toBeDefined()
   })
 
-  test('behavior: Disconnect signs out, wipes the cache and closes', async () => {
-    const kf = await connected({ SIGN_OUT: () => ok(null) })
+  test('behavior: Disconnect ends this site only: no SIGN_OUT, the login kept; Connect then offers Continue, which asks nothing', async () => {
+    const kf = await connected({ IS_CONNECTED: () => ok({ isConnected: true }) })
     button('Disconnect').click()
+    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
+    expect(sentTypes(frames)).not.toContain('SIGN_OUT')
+    expect(getAccount(kf).status).toBe('disconnected')
+    expect(readLoginCache(localStorage)).toMatchObject({ emailLoginUsed: true, siteDisconnected: true })
+
+    await kf.open()
+    expect(view()).toBe('Connect')
+    button(`Continue as ${USER.email}`).click()
+    await vi.waitFor(() => expect(getAccount(kf).status).toBe('connected'))
+    expect(sentTypes(frames).slice(-2)).toEqual(['IS_CONNECTED', 'GET_USER'])
+    // Connected from a connect view: the modal closes (SPEC §2).
+    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
+  })
+
+  test('behavior: Continue when the frame says the session is gone → the toast, the e-mail form only', async () => {
+    const kf = await connected({ IS_CONNECTED: () => ok({ isConnected: false }) })
+    button('Disconnect').click()
+    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
+    await kf.open()
+    button(`Continue as ${USER.email}`).click()
+    await vi.waitFor(() => expect(toastText()).toBe('Error: Your session has ended. Please log in again.'))
+    expect(() => button(`Continue as ${USER.email}`)).toThrow()
+    expect(readLoginCache(localStorage).emailLoginUsed).toBe(false)
+    expect(view()).toBe('Connect')
+  })
+
+  test('behavior: Log out signs out, wipes the cache and closes', async () => {
+    const kf = await connected({ SIGN_OUT: () => ok(null) })
+    button('Log out').click()
     await vi.waitFor(() => expect(kf.getState().open).toBe(false))
     expect(sentTypes(frames).at(-1)).toBe('SIGN_OUT')
     expect(getAccount(kf).status).toBe('disconnected')
     expect(readLoginCache(localStorage).emailLoginUsed).toBe(false)
+    await kf.open()
+    expect(() => button(`Continue as ${USER.email}`)).toThrow()
+  })
+
+  test('behavior: Log out from the Connect view of a disconnected site signs out', async () => {
+    const kf = await connected({ SIGN_OUT: () => ok(null) })
+    button('Disconnect').click()
+    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
+    await kf.open()
+    button('Log out').click()
+    await vi.waitFor(() => expect(sentTypes(frames).at(-1)).toBe('SIGN_OUT'))
+    expect(readLoginCache(localStorage).emailLoginUsed).toBe(false)
+    expect(() => button(`Continue as ${USER.email}`)).toThrow()
   })
 
   test("error: the frame refuses to sign out → toast 'Failed to disconnect'; disconnected all the same", async () => {
     const kf = await connected({ SIGN_OUT: () => fail(4200, 'SIGN_OUT is not available in this frame yet') })
-    button('Disconnect').click()
+    button('Log out').click()
     await vi.waitFor(() => expect(toastText()).toBe('Error: Failed to disconnect'))
     expect(kf.getState().view).toBe('Connect')
     expect(getAccount(kf).status).toBe('disconnected')

@@ -295,19 +295,44 @@ describe('EIP-2255 permissions (what wagmi asks on connect and disconnect)', () 
     expect(rpcRequests()).toEqual([])
   })
 
-  test('behavior: wallet_revokePermissions for the account disconnects the embedded wallet', async () => {
+  test('behavior: wallet_revokePermissions for the account disconnects this site; the frame keeps the login', async () => {
     const kf = create()
-    await login(kf, { SIGN_OUT: () => ok(null) })
+    await login(kf, { IS_CONNECTED: () => ok({ isConnected: true }) })
     const provider = getEmbeddedProvider(kf)
     const events = record(provider)
     await expect(
       provider.request({ method: 'wallet_revokePermissions', params: ACCOUNTS }),
     ).resolves.toBeNull()
-    expect(frames.requests().map((r) => r.type)).toContain('SIGN_OUT')
+    expect(sentTypes(frames)).toEqual(['CONNECT_EMAIL', 'GET_USER'])
     expect(events.map(([event]) => event)).toEqual(['accountsChanged', 'disconnect'])
     await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([])
     await expect(provider.request({ method: 'wallet_getPermissions' })).resolves.toEqual([])
     expect(getActiveConnector(kf)).toBeUndefined()
+
+    // eth_requestAccounts reconnects at once: no modal, no e-mail, no code.
+    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([USER.address])
+    expect(kf.getState().open).toBe(false)
+    expect(sentTypes(frames)).toEqual(['CONNECT_EMAIL', 'GET_USER', 'IS_CONNECTED', 'GET_USER'])
+    expect(events.map(([event]) => event)).toEqual([
+      'accountsChanged',
+      'disconnect',
+      'connect',
+      'accountsChanged',
+    ])
+  })
+
+  test('behavior: after a revoke, a frame whose session is gone → eth_requestAccounts opens Connect', async () => {
+    const kf = create()
+    await login(kf, { IS_CONNECTED: () => ok({ isConnected: false }) })
+    const provider = getEmbeddedProvider(kf)
+    await provider.request({ method: 'wallet_revokePermissions', params: ACCOUNTS })
+    const accounts = settle(provider.request({ method: 'eth_requestAccounts' }))
+    await vi.waitFor(() => expect(kf.getState()).toMatchObject({ open: true, view: 'Connect' }), {
+      timeout: 5000,
+    })
+    expect(sentTypes(frames).at(-1)).toBe('IS_CONNECTED')
+    kf.close()
+    expect(await accounts).toMatchObject({ error: { code: 4001 } })
   })
 
   test('behavior: revoking while disconnected changes nothing; other permissions go to the frame', async () => {

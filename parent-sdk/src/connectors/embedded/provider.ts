@@ -24,7 +24,7 @@ import {
   UserRejectedRequestError,
 } from '@keyframe/protocol/core'
 import { awaitApproval } from '../../core/approval.ts'
-import { disconnect } from '../../core/connection.ts'
+import { disconnect, reconnect } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { DestroyedError } from '../../core/errors.ts'
 import { switchNetwork } from '../../core/network.ts'
@@ -171,10 +171,15 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
     })
   }
 
-  /** EIP-1102: the account, or the modal on Connect until the embedded wallet connects (4001 if it closes first). */
+  /**
+   * EIP-1102: the account; a login the frame still holds (this site disconnected) reconnects without asking;
+   * else the modal on Connect until the embedded wallet connects (4001 if it closes first).
+   */
   function requestAccounts(): Promise<string[]> {
     return track(async (_entry, signal) => {
       await whenSettled(signal)
+      // A failure to reconnect leaves the saved login; the person then chooses in the modal.
+      if (!snapshotOf(kf).address) await reconnect(kf).catch(() => false)
       const now = snapshotOf(kf)
       if (now.address) return [now.address]
       return new Promise<string[]>((resolve, reject) => {
@@ -291,7 +296,8 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
         return requestAccounts().then(([address]) => permissionsOf(address))
       case 'wallet_revokePermissions':
         if (!isAccountsPermission(params)) return viaFrame(method, params)
-        // The dApp drops the account: the embedded wallet disconnects (signs out), as `disconnect(kf)` does.
+        // The dApp drops the account: this site disconnects, as `disconnect(kf)` does; the person stays
+        // logged in to the frame, so eth_requestAccounts reconnects without a code.
         return track(async () => {
           if (snapshotOf(kf).connected) await disconnect(kf)
           return null

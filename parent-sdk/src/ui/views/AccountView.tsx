@@ -1,7 +1,7 @@
 import { formatBalance, shortenAddress } from '@keyframe/protocol'
 import { useEffect, useState } from 'react'
 import { getAccount, watchAccount } from '../../core/account.ts'
-import { disconnect } from '../../core/connection.ts'
+import { disconnect, signOut } from '../../core/connection.ts'
 import { getActiveConnector, watchActiveConnector } from '../../core/connectors.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { getNetwork, type Network, watchNetwork } from '../../core/network.ts'
@@ -48,14 +48,17 @@ function useNativeBalance(kf: Keyframe, address: string | undefined, chainId: st
 
 /**
  * Account: the shortened address (4 + 6 characters, SPEC §9) with copy and explorer link, the native
- * balance (2 decimals), the network (to the Networks view), the e-mail, 'Send', 'Update e-mail' and
- * 'Disconnect'. Disconnecting closes the modal; if the frame refuses to sign out the page is disconnected
- * anyway and a toast says 'Failed to disconnect'.
+ * balance (2 decimals), the network (to the Networks view), the e-mail, 'Send', 'Update e-mail',
+ * 'Disconnect' (this site only: the person stays logged in, and reconnecting asks nothing) and, for the
+ * embedded wallet, 'Log out' (ends the login in the frame: the next login needs a code). Either closes the
+ * modal; if the frame refuses to sign out the page is signed out anyway and a toast says 'Failed to
+ * disconnect'.
  */
 export function AccountView({ kf }: { kf: Keyframe }) {
   const account = useWatched(kf, watchAccount, getAccount)
   const network = useWatched(kf, watchNetwork, getNetwork)
   const balance = useNativeBalance(kf, account.address, account.chainId)
+  const connector = useWatched(kf, watchActiveConnector, getActiveConnector)
   const { navigate, resetTo, toasts } = kf._internal
   const [busy, setBusy] = useState(false)
 
@@ -78,11 +81,11 @@ export function AccountView({ kf }: { kf: Keyframe }) {
     )
   }
 
-  async function onDisconnect() {
+  async function onLeave(leave: (kf: Keyframe) => Promise<void>) {
     if (busy) return
     setBusy(true)
     try {
-      await disconnect(kf)
+      await leave(kf)
       kf.close()
     } catch (error) {
       toasts.show('error', errorText(error))
@@ -157,10 +160,20 @@ export function AccountView({ kf }: { kf: Keyframe }) {
         type="button"
         className="kf-button kf-block"
         aria-disabled={busy || undefined}
-        onClick={() => void onDisconnect()}
+        onClick={() => void onLeave(disconnect)}
       >
         Disconnect
       </button>
+      {connector?.type === 'embedded' && (
+        <button
+          type="button"
+          className="kf-button kf-block"
+          aria-disabled={busy || undefined}
+          onClick={() => void onLeave(signOut)}
+        >
+          Log out
+        </button>
+      )}
     </div>
   )
 }

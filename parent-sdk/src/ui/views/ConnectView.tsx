@@ -1,10 +1,12 @@
 import { type ConnectMethod, SOCIALS } from '@keyframe/protocol/core'
-import { Fragment, type ReactNode, useId } from 'react'
-import { connectEmail, getEmailFlow } from '../../core/connection.ts'
+import { Fragment, type ReactNode, useId, useState } from 'react'
+import { connectEmail, getEmailFlow, hasSavedLogin, reconnect, signOut } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { connectInjected, getInjectedWallets, watchInjectedWallets } from '../../core/injected.ts'
+import { readLoginCache } from '../../core/loginCache.ts'
 import { getRecentWallets } from '../../core/recentWallets.ts'
 import { useWatched } from '../../react/useWatched.ts'
+import { errorText } from '../errorText.ts'
 import { useEmailForm } from '../hooks.ts'
 import { SOCIAL_LABELS } from '../viewCopy.ts'
 
@@ -105,9 +107,72 @@ function WalletSection({ kf }: { kf: Keyframe }) {
   )
 }
 
-/** The Connect view: e-mail, social logins and external wallets, in the order of `connectMethods`. */
+/**
+ * A login the frame still holds (the dApp disconnected this site, or a restore failed on the way): Continue
+ * reconnects with no code and no passphrase; Log out ends it. `onDone` hides it once the login is gone.
+ */
+function SavedLoginSection({ kf, onDone }: { kf: Keyframe; onDone(): void }) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const { email } = readLoginCache(kf._internal.storage)
+
+  async function run(action: () => Promise<void>) {
+    if (busy) return
+    setBusy(true)
+    setError(undefined)
+    try {
+      await action()
+    } catch (cause) {
+      setError(errorText(cause))
+    } finally {
+      setBusy(false)
+    }
+  }
+  // Connected: the modal closes by itself (SPEC §2). The session gone: the person logs in again below.
+  const onContinue = () =>
+    run(async () => {
+      if (await reconnect(kf)) return
+      onDone()
+      kf._internal.toasts.show('error', 'Your session has ended. Please log in again.')
+    })
+  const onLogOut = () =>
+    run(async () => {
+      onDone()
+      await signOut(kf)
+    })
+
+  return (
+    <div className="kf-stack" data-connect-method="saved">
+      <button
+        type="button"
+        className="kf-button kf-primary kf-block"
+        aria-disabled={busy || undefined}
+        onClick={() => void onContinue()}
+      >
+        {email ? `Continue as ${email}` : 'Continue'}
+      </button>
+      <button
+        type="button"
+        className="kf-button kf-link"
+        aria-disabled={busy || undefined}
+        onClick={() => void onLogOut()}
+      >
+        Log out
+      </button>
+      <p className="kf-error" role="alert">
+        {error}
+      </p>
+    </div>
+  )
+}
+
+/**
+ * The Connect view: a saved login to continue with, if any, then e-mail, social logins and external
+ * wallets, in the order of `connectMethods`.
+ */
 export function ConnectView({ kf }: { kf: Keyframe }) {
   const { connectMethods, navigate } = kf._internal
+  const [saved, setSaved] = useState(() => hasSavedLogin(kf))
   const sections: Record<ConnectMethod, () => ReactNode> = {
     email: () => <EmailSection kf={kf} />,
     social: () => (
@@ -129,9 +194,10 @@ export function ConnectView({ kf }: { kf: Keyframe }) {
   }
   return (
     <>
+      {saved && <SavedLoginSection kf={kf} onDone={() => setSaved(false)} />}
       {connectMethods.map((method, i) => (
         <Fragment key={method}>
-          {i > 0 && (
+          {(i > 0 || saved) && (
             <div className="kf-divider" aria-hidden="true">
               or
             </div>
