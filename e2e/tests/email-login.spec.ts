@@ -98,7 +98,7 @@ test.describe('e-mail login (two dApp sites, the frame on its own origin, real m
     expect(mailsTo(stack, email)).toHaveLength(mails)
   })
 
-  test('behavior: Disconnect signs out and wipes the login cache; a reload stays disconnected without the iframe', async ({
+  test("behavior: the modal's Log out signs out and wipes the login cache; a reload stays disconnected without the iframe", async ({
     page,
     stack,
   }) => {
@@ -111,7 +111,9 @@ test.describe('e-mail login (two dApp sites, the frame on its own origin, real m
       )
     expect(await cache()).toEqual({ [LOGIN_CACHE.email]: email, [LOGIN_CACHE.used]: 'true' })
 
-    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    // The dApp's Disconnect only ends this site's connection (disconnect-keeps-login.spec.ts); Log out ends the login.
+    await page.getByRole('button', { name: 'Account', exact: true }).click()
+    await dialog(page).getByRole('button', { name: 'Log out', exact: true }).click()
     await expect(page.getByTestId('account-status')).toHaveText('disconnected')
     await expect.poll(cache).toEqual({ [LOGIN_CACHE.email]: null, [LOGIN_CACHE.used]: null })
     // The frame forgot its session token too.
@@ -192,7 +194,8 @@ test.describe('e-mail login (two dApp sites, the frame on its own origin, real m
     await dialog(page).getByRole('button', { name: 'Close', exact: true }).click()
 
     // Signed out, the new address logs in to the same wallet (this storage keeps its device: no prompt).
-    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await page.getByRole('button', { name: 'Account', exact: true }).click()
+    await dialog(page).getByRole('button', { name: 'Log out', exact: true }).click()
     await expect(page.getByTestId('account-status')).toHaveText('disconnected')
     // The new address got its code moments ago: past this spec's 1 s resend cooldown first.
     await page.waitForTimeout(1_100)
