@@ -28,7 +28,8 @@ export function App({ chains, faucetUrl }: { chains: readonly DemoChain[]; fauce
     try {
       await disconnect(keyframe)
     } catch (error) {
-      // 'Failed to disconnect': the frame refused to sign out; the page is disconnected all the same.
+      // Disconnect ends this site's connection and keeps the login in the frame (the modal's Log out ends it);
+      // an error here is the connector's own, and the page is disconnected all the same.
       setNotice((error as Error).message)
     }
   }

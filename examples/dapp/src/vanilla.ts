@@ -37,7 +37,8 @@ connectButton.addEventListener('click', () => void keyframe.open())
 disconnectButton.addEventListener('click', () => {
   notice.hidden = true
   disconnect(keyframe).catch((error: unknown) => {
-    // 'Failed to disconnect': the frame refused to sign out; the page is disconnected all the same.
+    // Disconnect ends this site's connection and keeps the login in the frame (the modal's Log out ends it);
+    // an error here is the connector's own, and the page is disconnected all the same.
     notice.textContent = (error as Error).message
     notice.hidden = false
   })
