@@ -2,7 +2,8 @@
  * axe-core (WCAG 2.1 A and AA) on every view a person meets, in the modal (the dApp page's shadow root) and
  * in the frame's own document, in the dark and the light theme and on a phone: Connect, the e-mail code
  * prompt, the new wallet's passphrase prompt, Account, Networks, Send, the approval screens of a
- * personal_sign, of typed data and of a transaction, UpdateEmail and its code prompt, a toast, and UnsupportedChain. Each view's violations are listed (rule, impact,
+ * personal_sign, of typed data and of a transaction, UpdateEmail and its code prompt, a toast, UnsupportedChain,
+ * and Connect offering a saved login after the dApp disconnected. Each view's violations are listed (rule, impact,
  * element, what is wrong) and the walk goes on, so one run names them all.
  */
 import type { Frame, Page } from '@playwright/test'
@@ -141,6 +142,16 @@ for (const { name, theme, viewport } of [
     )
     await expect(dialog(page).getByRole('heading', { name: 'Switch network' })).toBeVisible()
     await check('UnsupportedChain')
+    await page.keyboard.press('Escape')
+    await expect(dialog(page)).toBeHidden()
+
+    // The dApp's Disconnect keeps the login: Connect then offers to continue with it, or to log out.
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await openModal(page)
+    await expect(
+      dialog(page).getByRole('button', { name: `Continue as ${email}`, exact: true }),
+    ).toBeVisible()
+    await check('Connect with a saved login')
   })
 }
 
