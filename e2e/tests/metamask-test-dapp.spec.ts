@@ -1,0 +1,386 @@
+/**
+ * Issue 13's first acceptance point: MetaMask's published test dApp (`@metamask/test-dapp` 9.9.0 from npm),
+ * served on its own origin with the SDK injected at document start, the embedded wallet chosen from its
+ * EIP-6963 list. Every button whose method the wallet supports is pressed, approved in the frame, and the
+ * result the dApp shows is checked (and the chain's state where the dApp shows only a console line); the
+ * methods the wallet refuses end in a typed error while another request waits on the approval screen.
+ * The test dApp enables its buttons only for a provider flagged `isMetaMask`: the harness sets that flag
+ * (support/testDapp/metaMaskFlag.js), never the product.
+ *
+ * The tests share one login (made in `beforeAll`) and run in order, each whole by itself (it deploys what it
+ * uses); every button is a step whose failure is reported without stopping the next ones.
+ * @module
+ */
+import { type Stack, startAnvil } from '@keyframe/devstack'
+import type { BrowserContext, Page } from '@playwright/test'
+import { erc20Abi, getAddress, isAddressEqual, recoverMessageAddress, verifyMessage } from 'viem'
+import {
+  codeBox,
+  codeFromMail,
+  createPassphrase,
+  dialog,
+  mailsTo,
+  newPassphrase,
+  rememberSessionToken,
+  SUBJECT,
+  submitEmail,
+  typeCode,
+  uniqueEmail,
+} from '../support/email.ts'
+import { approve, approveButton, chainClient } from '../support/evm.ts'
+import { prepareContext, spyRecords } from '../support/fixtures.ts'
+import { expect, test } from '../support/testDapp/fixtures.ts'
+import {
+  button,
+  byId,
+  isSettled,
+  openTestDapp,
+  pressAndApprove,
+  requestCount,
+  settledRequest,
+  succeeded,
+} from '../support/testDapp/page.ts'
+
+/** Addresses main.js sends to and approves (its own constants). */
+const SEND_TO = '0x0c54FcCd2e384b4BB6f2E405Bf5Cbc15a017AaFb'
+const TOKEN_RECIPIENT = '0x2f318C334780961FB129D2a6c30D0763d9a5C970'
+/** The chain main.js's "Add Localhost 8546" adds. */
+const ADDED_CHAIN = { id: 1338, hex: '0x53a', port: 8546 }
+
+// One login for all: the tests run in order on one page. Each button is a step of its own (`button`), whose
+// failure fails the test at its end without stopping the buttons after it.
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+let context: BrowserContext
+let page: Page
+let account: `0x${string}`
+let email: string
+
+/** The account as the dApp shows it (MetaMask gives accounts in lower case; compared case-blind). */
+const shows = (text: string | null) => expect(isAddressEqual(getAddress(text ?? ''), account)).toBe(true)
+
+test.beforeAll(async ({ browser, stack, testDappSite, sdkBundle }, workerInfo) => {
+  test.setTimeout(60_000)
+  context = await browser.newContext()
+  await prepareContext(context, { workerIndex: workerInfo.workerIndex, test: 'MetaMask test dApp' })
+  page = await context.newPage()
+  await openTestDapp(page, stack, testDappSite, sdkBundle)
+
+  // The dApp lists every EIP-6963 announcement; Keyframe is chosen from that list.
+  await page.getByRole('button', { name: 'Use Keyframe', exact: true }).click()
+  await expect(byId(page, 'activeProviderName')).toHaveText('Keyframe')
+  await expect(byId(page, 'chainId')).toHaveText('0x7a69')
+
+  // Connect: eth_requestAccounts opens the modal; the e-mail login as a person does it.
+  email = uniqueEmail('testdapp')
+  await submitEmail(page, email)
+  await typeCode(page, await codeFromMail(stack, email, SUBJECT.login))
+  await createPassphrase(page, newPassphrase())
+  await expect(byId(page, 'accounts')).toHaveText(/^0x[0-9a-fA-F]{40}$/, { timeout: 20_000 })
+  account = getAddress((await byId(page, 'accounts').textContent()) ?? '')
+  await rememberSessionToken(page, stack)
+  await stack.fund(account)
+  await expect(dialog(page)).toBeHidden()
+})
+
+test.afterAll(async () => {
+  // What the fixture checks for every test's own context: no postMessage with target origin '*'.
+  if (!context) return
+  const wildcard = (await spyRecords(context)).filter((r) => r.targetOrigin === '*')
+  expect(wildcard, 'postMessage calls with target origin "*"').toEqual([])
+  await context.close()
+})
+
+/** Waits for a sent transaction's receipt and checks its sender and type. */
+async function mined(stack: Stack, hash: unknown, type: 'legacy' | 'eip1559') {
+  const chain = chainClient(stack, 31337)
+  const receipt = await chain.waitForTransactionReceipt({ hash: hash as `0x${string}` })
+  expect(getAddress(receipt.from)).toBe(account)
+  expect(receipt.type).toBe(type)
+  return receipt
+}
+
+test('connection: Connect, eth_accounts, Request and Get Permissions, and the chain the dApp reads', async () => {
+  await button(page, 'Connect (eth_requestAccounts)', async () => {
+    await expect(byId(page, 'connectButton')).toHaveText('Connected')
+    shows(await byId(page, 'accounts').textContent())
+  })
+  // net_version is one of the standard reads (issue 13, build 3).
+  await button(page, 'Network (net_version)', async () => {
+    await expect(byId(page, 'network')).toHaveText('31337')
+  })
+  await button(page, 'eth_accounts', async () => {
+    await byId(page, 'getAccounts').click()
+    await expect(byId(page, 'getAccountsResult')).toHaveText(/^0x/)
+    shows(await byId(page, 'getAccountsResult').textContent())
+  })
+  await button(page, 'Request Permissions (wallet_requestPermissions)', async () => {
+    await byId(page, 'requestPermissions').click()
+    await expect(byId(page, 'permissionsResult')).toHaveText('eth_accounts')
+  })
+  await button(page, 'Get Permissions (wallet_getPermissions)', async () => {
+    await byId(page, 'permissionsResult').evaluate((el) => {
+      el.textContent = ''
+    })
+    await byId(page, 'getPermissions').click()
+    await expect(byId(page, 'permissionsResult')).toHaveText('eth_accounts')
+  })
+})
+
+test('Send Eth: a legacy (type 0) send, an EIP-1559 send with fees and one without', async ({ stack }) => {
+  // The EIP-1559 buttons show once the dApp sees a base fee in the latest block.
+  await expect(byId(page, 'sendButton')).toHaveText('Send Legacy Transaction')
+  await button(page, 'Send Legacy Transaction', async () => {
+    const legacy = await pressAndApprove(page, 'sendButton', 'eth_sendTransaction')
+    const receipt = await mined(stack, succeeded(legacy, 'Send Legacy Transaction'), 'legacy')
+    expect(getAddress(receipt.to ?? '')).toBe(SEND_TO)
+    expect(receipt.effectiveGasPrice).toBe(10_000_000_000n)
+  })
+  await button(page, 'Send EIP 1559 Transaction', async () => {
+    const sent = await pressAndApprove(page, 'sendEIP1559Button', 'eth_sendTransaction')
+    await mined(stack, succeeded(sent, 'Send EIP 1559 Transaction'), 'eip1559')
+  })
+  await button(page, 'Send EIP 1559 Without Gas', async () => {
+    const sent = await pressAndApprove(page, 'sendEIP1559WithoutGasButton', 'eth_sendTransaction')
+    await mined(stack, succeeded(sent, 'Send EIP 1559 Without Gas'), 'eip1559')
+  })
+})
+
+test('contracts: the piggy bank deployed, deposited to and withdrawn from; the failing and multisig contracts', async ({
+  stack,
+}) => {
+  const piggyBank = await button(page, 'Deploy Contract (piggy bank)', async () => {
+    succeeded(await pressAndApprove(page, 'deployButton', 'eth_sendTransaction'), 'Deploy Contract')
+    await expect(byId(page, 'contractStatus')).toHaveText('Deployed')
+  })
+  if (piggyBank) {
+    await button(page, 'Deposit', async () => {
+      succeeded(await pressAndApprove(page, 'depositButton', 'eth_sendTransaction'), 'Deposit')
+      await expect(byId(page, 'contractStatus')).toHaveText('Deposit completed')
+    })
+    await button(page, 'Withdraw', async () => {
+      succeeded(await pressAndApprove(page, 'withdrawButton', 'eth_sendTransaction'), 'Withdraw')
+      await expect(byId(page, 'contractStatus')).toHaveText('Withdrawn')
+    })
+  }
+
+  const failingContract = await button(page, 'Deploy Failing Contract', async () => {
+    const deployed = await pressAndApprove(page, 'deployFailingButton', 'eth_sendTransaction')
+    succeeded(deployed, 'Deploy Failing Contract')
+    await expect(byId(page, 'failingContractStatus')).toHaveText('Deployed')
+  })
+  if (failingContract) {
+    // A transaction the contract reverts (gas 21000, as main.js asks): MetaMask sends it, the chain reverts it.
+    await button(page, 'Send Failing Transaction', async () => {
+      const failing = await pressAndApprove(page, 'sendFailingButton', 'eth_sendTransaction')
+      const hash = succeeded(failing, 'Send Failing Transaction') as `0x${string}`
+      await expect(byId(page, 'failingContractStatus')).toHaveText(
+        'Failed transaction process completed as expected.',
+      )
+      expect((await chainClient(stack, 31337).waitForTransactionReceipt({ hash })).status).toBe('reverted')
+    })
+  }
+
+  const multisig = await button(page, 'Deploy Multisig Contract', async () => {
+    const deployed = await pressAndApprove(page, 'deployMultisigButton', 'eth_sendTransaction')
+    succeeded(deployed, 'Deploy Multisig Contract')
+    await expect(byId(page, 'multisigContractStatus')).toHaveText('Deployed')
+  })
+  if (multisig) {
+    await button(page, 'Send ETH to Multisig Address', async () => {
+      const sent = await pressAndApprove(page, 'sendMultisigButton', 'eth_sendTransaction')
+      await mined(stack, succeeded(sent, 'Send ETH to Multisig Address'), 'eip1559')
+      await expect(byId(page, 'multisigContractStatus')).toHaveText('Transaction completed as expected.')
+    })
+  }
+})
+
+test('ERC20: create, add to the wallet, transfer, approve, allowance, transferFrom, with gasPrice; EIP-747', async ({
+  stack,
+}) => {
+  const chain = chainClient(stack, 31337)
+  const balanceOf = (token: `0x${string}`, owner: `0x${string}`) =>
+    chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  const allowance = (token: `0x${string}`, owner: `0x${string}`, spender: `0x${string}`) =>
+    chain.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, spender] })
+
+  let token: `0x${string}` | undefined
+  await button(page, 'Create Token', async () => {
+    succeeded(await pressAndApprove(page, 'createToken', 'eth_sendTransaction'), 'Create Token')
+    await expect(byId(page, 'erc20TokenAddresses')).toHaveText(/^0x[0-9a-fA-F]{40}$/, { timeout: 15_000 })
+    token = getAddress((await byId(page, 'erc20TokenAddresses').textContent()) ?? '')
+    // 10 tokens of 4 decimals, minted to the deployer.
+    expect(await balanceOf(token, account)).toBe(100_000n)
+  })
+  if (!token) return
+  const created = token
+
+  // wallet_watchAsset as main.js sends it here: params an object, decimals a string ('4').
+  await button(page, 'Add Token(s) to Wallet (wallet_watchAsset)', async () => {
+    const watched = await pressAndApprove(page, 'watchAssets', 'wallet_watchAsset')
+    expect(succeeded(watched, 'Add Token(s) to Wallet')).toBe(true)
+  })
+  await button(page, 'Transfer Tokens', async () => {
+    succeeded(await pressAndApprove(page, 'transferTokens', 'eth_sendTransaction'), 'Transfer Tokens')
+    await expect.poll(() => balanceOf(created, TOKEN_RECIPIENT)).toBe(15_000n)
+  })
+  // The account approves itself (and raises that allowance), so Transfer From can spend it.
+  await byId(page, 'approveTo').fill(account)
+  await button(page, 'Approve Tokens', async () => {
+    succeeded(await pressAndApprove(page, 'approveTokens', 'eth_sendTransaction'), 'Approve Tokens')
+    await expect.poll(() => allowance(created, account, account)).toBe(70_000n)
+  })
+  await button(page, 'Increase Token Allowance', async () => {
+    const increased = await pressAndApprove(page, 'increaseTokenAllowance', 'eth_sendTransaction')
+    succeeded(increased, 'Increase Token Allowance')
+    await expect.poll(() => allowance(created, account, account)).toBe(80_000n)
+  })
+  await button(page, 'Get Allowance (eth_call)', async () => {
+    await byId(page, 'allowanceOwner').fill(account)
+    await byId(page, 'allowanceSpender').fill(account)
+    await byId(page, 'getAllowance').click()
+    await expect(byId(page, 'allowanceAmountResult')).toHaveText('8.0000')
+  })
+  await button(page, 'Transfer From Tokens', async () => {
+    await byId(page, 'transferFromSenderInput').fill(account)
+    await byId(page, 'transferFromRecipientInput').fill(TOKEN_RECIPIENT)
+    const sent = await pressAndApprove(page, 'transferFromTokens', 'eth_sendTransaction')
+    succeeded(sent, 'Transfer From Tokens')
+    await expect.poll(() => balanceOf(created, TOKEN_RECIPIENT)).toBe(30_000n)
+  })
+  // With only `gasPrice` (20 gwei): legacy transactions.
+  await button(page, 'Transfer Tokens Without Gas (gasPrice)', async () => {
+    const sent = await pressAndApprove(page, 'transferTokensWithoutGas', 'eth_sendTransaction')
+    const receipt = await mined(stack, succeeded(sent, 'Transfer Tokens Without Gas'), 'legacy')
+    expect(receipt.effectiveGasPrice).toBe(20_000_000_000n)
+    expect(await balanceOf(created, TOKEN_RECIPIENT)).toBe(45_000n)
+  })
+  await button(page, 'Approve Tokens Without Gas (gasPrice)', async () => {
+    const sent = await pressAndApprove(page, 'approveTokensWithoutGas', 'eth_sendTransaction')
+    await mined(stack, succeeded(sent, 'Approve Tokens Without Gas'), 'legacy')
+    expect(await allowance(created, account, TOKEN_RECIPIENT)).toBe(70_000n)
+  })
+  // EIP 747's own form: the token by address, symbol and decimals (a number this time).
+  await button(page, 'EIP 747 Add Token (wallet_watchAsset)', async () => {
+    await byId(page, 'eip747ContractAddress').fill(created)
+    await byId(page, 'eip747Symbol').fill('TST')
+    await byId(page, 'eip747Decimals').fill('4')
+    succeeded(await pressAndApprove(page, 'eip747WatchButton', 'wallet_watchAsset'), 'EIP 747 Add Token')
+    await expect(byId(page, 'eip747Status')).toHaveText('NFT added successfully')
+  })
+})
+
+test('signatures: personal_sign with its third parameter, typed data v1, v3, v4 and Permit with their Verify buttons, SIWE', async () => {
+  // personal_sign [message, address, 'Example password'].
+  const signed = await button(page, 'Personal Sign (personal_sign, 3 params)', async () => {
+    const personal = await pressAndApprove(page, 'personalSign', 'personal_sign')
+    const signature = succeeded(personal, 'Personal Sign') as `0x${string}`
+    await expect(byId(page, 'personalSignResult')).toHaveText(signature)
+    const [message] = personal.params as [`0x${string}`]
+    expect(await verifyMessage({ address: account, message: { raw: message }, signature })).toBe(true)
+  })
+  if (signed) {
+    // Verify: personal_ecRecover through the wallet (a read the frame answers), shown when it equals the account.
+    await button(page, 'Personal Sign Verify: personal_ecRecover', async () => {
+      await byId(page, 'personalSignVerify').click()
+      const ecRecover = await settledRequest(page, 'personal_ecRecover', 0)
+      expect(getAddress(succeeded(ecRecover, 'Personal Sign Verify') as string)).toBe(account)
+      await expect(byId(page, 'personalSignVerifyECRecoverResult')).toHaveText(/^0x/)
+    })
+    // eth-sig-util's recovery in the page, shown only when it equals eth_accounts[0] as a string: main.js
+    // compares it, lower case, with the account as the wallet gives it.
+    await button(page, 'Personal Sign Verify: eth-sig-util recovery', async () => {
+      await expect(byId(page, 'personalSignVerifySigUtilResult')).toHaveText(/^0x/)
+    })
+  }
+
+  for (const [sign, method, verify] of [
+    ['signTypedData', 'eth_signTypedData', 'signTypedDataVerify'],
+    ['signTypedDataV3', 'eth_signTypedData_v3', 'signTypedDataV3Verify'],
+    ['signTypedDataV4', 'eth_signTypedData_v4', 'signTypedDataV4Verify'],
+    ['signPermit', 'eth_signTypedData_v4', 'signPermitVerify'],
+  ] as const) {
+    await button(page, `${sign} (${method}) and its Verify`, async () => {
+      const typedSignature = succeeded(await pressAndApprove(page, sign, method), sign) as string
+      await expect(byId(page, `${sign}Result`)).toHaveText(typedSignature)
+      // Verify recovers the signer with eth-sig-util (V1, V3, V4) and shows it when it is the account.
+      await byId(page, verify).click()
+      await expect(byId(page, `${verify}Result`), `${verify} shows the recovered account`).toHaveText(/^0x/)
+      shows(await byId(page, `${verify}Result`).textContent())
+    })
+  }
+
+  // Sign-In With Ethereum: personal_sign of an EIP-4361 message naming this site and the account.
+  for (const siwe of ['siwe', 'siweResources'] as const) {
+    await button(page, `${siwe} (personal_sign)`, async () => {
+      const request = await pressAndApprove(page, siwe, 'personal_sign')
+      const signature = succeeded(request, siwe) as `0x${string}`
+      await expect(byId(page, 'siweResult')).toHaveText(signature)
+      const [raw] = request.params as [`0x${string}`]
+      expect(await recoverMessageAddress({ message: { raw }, signature })).toBe(account)
+    })
+  }
+})
+
+test('refused methods: eth_sign and eth_getEncryptionPublicKey end in a typed error while a personal_sign waits, which then signs', async () => {
+  const index = await requestCount(page, 'personal_sign')
+  await byId(page, 'personalSign').click()
+  await expect(approveButton(page)).toBeVisible({ timeout: 15_000 })
+
+  await button(page, 'Eth Sign (eth_sign): refused', async () => {
+    await byId(page, 'ethSign').click()
+    const ethSign = await settledRequest(page, 'eth_sign', 0)
+    expect(ethSign.error).toMatchObject({ code: 4200 })
+    expect(ethSign.error?.message).toContain('eth_sign')
+    await expect(byId(page, 'ethSign')).toHaveText(/^Error: /)
+  })
+  await button(page, 'Get Encryption Key (eth_getEncryptionPublicKey): refused', async () => {
+    await byId(page, 'getEncryptionKeyButton').click()
+    const encryptionKey = await settledRequest(page, 'eth_getEncryptionPublicKey', 0)
+    expect(encryptionKey.error).toMatchObject({ code: 4200 })
+    expect(encryptionKey.error?.message).toContain('eth_getEncryptionPublicKey')
+    await expect(byId(page, 'encryptionKeyDisplay')).toHaveText(/^Error: /)
+  })
+
+  // The signature on screen was not touched: still pending, and approving it signs.
+  expect(await isSettled(page, 'personal_sign', index), 'the pending personal_sign was ended').toBe(false)
+  await approve(page)
+  const personal = await settledRequest(page, 'personal_sign', index)
+  await expect(byId(page, 'personalSignResult')).toHaveText(succeeded(personal, 'Personal Sign') as string)
+  await expect(dialog(page)).toBeHidden()
+})
+
+test('chains: Add Localhost 8546 (wallet_addEthereumChain), then Switch to it', async () => {
+  // The chain main.js adds, served for real: chain id 0x53a on 127.0.0.1:8546.
+  const added = await startAnvil({ chainId: ADDED_CHAIN.id, port: ADDED_CHAIN.port })
+  try {
+    const ok = await button(page, 'Add Localhost 8546 (wallet_addEthereumChain)', async () => {
+      const request = await pressAndApprove(page, 'addEthereumChain', 'wallet_addEthereumChain')
+      expect(succeeded(request, 'Add Localhost 8546')).toBeNull()
+    })
+    if (!ok) return
+    await button(page, 'Switch to Localhost 8546 (wallet_switchEthereumChain)', async () => {
+      const index = await requestCount(page, 'wallet_switchEthereumChain')
+      await byId(page, 'switchEthereumChain').click()
+      expect(succeeded(await settledRequest(page, 'wallet_switchEthereumChain', index), 'Switch')).toBeNull()
+      await expect(byId(page, 'chainId')).toHaveText(ADDED_CHAIN.hex)
+    })
+  } finally {
+    await added.close()
+  }
+})
+
+test('permissions: Revoke Accounts Permission ends the connection, and Connect again asks for nothing', async ({
+  stack,
+}) => {
+  const loginMails = mailsTo(stack, email).length
+  await byId(page, 'revokeAccountsPermission').click()
+  await expect(byId(page, 'accounts')).toHaveText('')
+  await expect(byId(page, 'connectButton')).toHaveText('Connect')
+
+  await byId(page, 'connectButton').click()
+  await expect(byId(page, 'accounts')).toHaveText(/^0x/, { timeout: 15_000 })
+  shows(await byId(page, 'accounts').textContent())
+  await expect(codeBox(page, 1)).toBeHidden()
+  expect(mailsTo(stack, email)).toHaveLength(loginMails)
+})
