@@ -1,7 +1,7 @@
 /**
  * The connection of the embedded wallet (SPEC §3 account state, §4 connection status and login cache):
- * restore on start, sync with the frame, the e-mail login and e-mail update actions, disconnect, and the
- * readers and watchers of the account.
+ * restore on start, sync with the frame, the e-mail login and e-mail update actions, disconnecting this site
+ * (the login stays), reconnecting it, signing out, and the readers and watchers of the account.
  * @module
  */
 import type { RequestResult } from '@keyframe/protocol'
