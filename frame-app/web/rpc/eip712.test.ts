@@ -112,14 +112,11 @@ describe('hashTypedDataAs', () => {
     )
   })
 
-  test('behavior: without an EIP712Domain type the domain is hashed with no fields, as eth-sig-util does', () => {
+  test("behavior: without an EIP712Domain type the domain's type is derived from its keys, as viem sends it", () => {
     const { EIP712Domain: _, ...types } = example.types
     const bare = { ...example, types }
-    expect(hashTypedDataAs(bare, 'v4')).toBe(
-      hashTypedData({ ...example, types: { ...types, EIP712Domain: [] }, domain: {} } as never),
-    )
-    // viem alone derives the domain's type from its keys: another digest.
-    expect(hashTypedDataAs(bare, 'v4')).not.toBe(hashTypedData(bare as never))
+    expect(hashTypedDataAs(bare, 'v4')).toBe(hashTypedData(bare as never))
+    expect(hashTypedDataAs(bare, 'v4')).toBe(hashTypedDataAs(example, 'v4'))
   })
 
   test('behavior: v3 refuses arrays, which v4 encodes', () => {
@@ -187,18 +184,39 @@ describe('hashStruct: where v3 and v4 differ (eth-sig-util snapshots)', () => {
 })
 
 describe('signedFields', () => {
+  const typed = (message: Record<string, unknown>, domain: Record<string, unknown> = {}): TypedMessage => ({
+    types: { EIP712Domain: [{ name: 'name', type: 'string' }], ...mailTypes },
+    primaryType: 'Mail',
+    domain,
+    message,
+  })
+
   test('default: only the fields the types list, nested; keys the types do not list are not shown', () => {
     const message = { from: { ...person, note: 'unsigned' }, to: bob, contents: 'Hi', amount: '1000000' }
-    expect(signedFields('Mail', message, mailTypes, 'v4')).toEqual({ from: person, to: bob, contents: 'Hi' })
-    expect(signedFields('EIP712Domain', example.domain, mailTypes, 'v4')).toEqual({})
-    expect(signedFields('Mail', { from: person, contents: 'Hi' }, mailTypes, 'v3')).toEqual({
+    expect(signedFields('Mail', message, typed(message), 'v4')).toEqual({
       from: person,
+      to: bob,
       contents: 'Hi',
     })
-    expect(signedFields('Mail', { from: person, contents: 'Hi' }, mailTypes, 'v4')).toEqual({
+    const domain = { name: 'Ether Mail', chainId: 1 }
+    expect(signedFields('EIP712Domain', domain, typed({}, domain), 'v4')).toEqual({ name: 'Ether Mail' })
+  })
+
+  test('behavior: a missing struct is left out in v3 and shown as null in v4, as each signs it', () => {
+    const message = { from: person, contents: 'Hi' }
+    expect(signedFields('Mail', message, typed(message), 'v3')).toEqual({ from: person, contents: 'Hi' })
+    expect(signedFields('Mail', message, typed(message), 'v4')).toEqual({
       from: person,
       to: null,
       contents: 'Hi',
+    })
+  })
+
+  test('behavior: without an EIP712Domain type, the domain fields derived from its keys are shown', () => {
+    const domain = { name: 'Ether Mail', chainId: 1, extra: 'unsigned' }
+    expect(signedFields('EIP712Domain', domain, { ...typed({}, domain), types: mailTypes }, 'v4')).toEqual({
+      name: 'Ether Mail',
+      chainId: 1,
     })
   })
 })

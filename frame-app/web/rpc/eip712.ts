@@ -5,8 +5,9 @@
  * - V3 leaves a field whose value is `undefined` out of its struct's encoding, and refuses arrays;
  * - V4 encodes every field: a missing or null struct is 32 zero bytes, a missing atomic or dynamic value
  *   is an error.
- * Both default a missing `EIP712Domain` type to no fields, as eth-sig-util does (viem would derive it from
- * the domain's keys, which gives another digest). viem's ABI encoder checks each atomic value (address,
+ * A missing `EIP712Domain` type is derived from the domain's keys, as viem, ethers and wagmi do when they
+ * send typed data (they always include it): the domain the person sees is then the domain signed.
+ * eth-sig-util would sign an empty domain instead, bound to no site or chain. viem's ABI encoder checks each atomic value (address,
  * integer range, bytesN size, bool); values eth-sig-util would coerce in ways the screen could not show
  * plainly (a bool from a string, a short bytesN) are refused rather than signed differently.
  * @module
@@ -15,6 +16,7 @@ import {
   type AbiParameter,
   concat,
   encodeAbiParameters,
+  getTypesForEIP712Domain,
   type Hex,
   isHex,
   keccak256,
@@ -38,9 +40,9 @@ export class TypedDataProblem extends Error {
   override name = 'TypedDataProblem'
 }
 
-/** The types eth-sig-util hashes with: `EIP712Domain` present, with no fields when the dApp gave none. */
-function withDomainType(types: TypedTypes): TypedTypes {
-  return { EIP712Domain: [], ...types }
+/** The types hashed with: the dApp's, with `EIP712Domain` derived from the domain when they lack it. */
+function withDomainType(types: TypedTypes, domain: Record<string, unknown>): TypedTypes {
+  return { EIP712Domain: getTypesForEIP712Domain({ domain }), ...types }
 }
 
 /** A struct type's fields; own keys only (`types` came from JSON: 'toString' is no struct). */
@@ -54,7 +56,7 @@ function fieldsOf(types: TypedTypes, type: string): readonly TypedField[] | unde
  * @throws TypedDataProblem, or viem's BaseError for an atomic value its encoder refuses.
  */
 export function hashTypedDataAs(typed: TypedMessage, version: TypedDataVersion): Hex {
-  const types = withDomainType(typed.types)
+  const types = withDomainType(typed.types, typed.domain)
   const parts: Hex[] = ['0x1901', hashStruct('EIP712Domain', typed.domain, types, version)]
   if (typed.primaryType !== 'EIP712Domain')
     parts.push(hashStruct(typed.primaryType, typed.message, types, version))
@@ -176,24 +178,27 @@ export function integer(value: unknown, name: string): bigint {
 export function signedFields(
   type: string,
   data: Record<string, unknown>,
-  types: TypedTypes,
+  typed: TypedMessage,
   version: TypedDataVersion,
 ): Record<string, unknown> {
-  const all = withDomainType(types)
+  const all = withDomainType(typed.types, typed.domain)
+  const struct = (structType: string, record: Record<string, unknown>) => {
+    const shown: Record<string, unknown> = {}
+    for (const field of fieldsOf(all, structType) ?? []) {
+      const value = Object.hasOwn(record, field.name) ? record[field.name] : undefined
+      if (version === 'v3' && value === undefined) continue
+      shown[field.name] = view(field.type, value)
+    }
+    return shown
+  }
   const view = (fieldType: string, value: unknown): unknown => {
     if (fieldsOf(all, fieldType))
       return value === null || value === undefined
         ? null
-        : signedFields(fieldType, value as never, all, version)
+        : struct(fieldType, value as Record<string, unknown>)
     if (fieldType.endsWith(']') && Array.isArray(value))
       return value.map((item) => view(fieldType.slice(0, fieldType.lastIndexOf('[')), item))
     return value
   }
-  const shown: Record<string, unknown> = {}
-  for (const field of fieldsOf(all, type) ?? []) {
-    const value = Object.hasOwn(data, field.name) ? data[field.name] : undefined
-    if (version === 'v3' && value === undefined) continue
-    shown[field.name] = view(field.type, value)
-  }
-  return shown
+  return struct(type, data)
 }
