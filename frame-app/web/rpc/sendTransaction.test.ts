@@ -175,6 +175,13 @@ describe('the type follows the request, else the chain', () => {
     expect(details).toMatchObject({ fee: maxFee(onChain) })
   })
 
+  test('default: gasLimit (the name many libraries give gas) is the gas limit signed, not an estimate', async () => {
+    const { onChain } = await sent({ to: RECIPIENT, gasLimit: '0x5300' })
+    expect(onChain.gas).toBe(0x5300n)
+    const same = await sent({ to: RECIPIENT, gas: '0x5301', gasLimit: '0x5301' })
+    expect(same.onChain.gas).toBe(0x5301n)
+  })
+
   test('default: a wallet_sendCalls batch on a chain without a base fee shows its fee and goes out as legacy', async () => {
     const reply = await frame.rpc('wallet_sendCalls', [{ calls: [{ to: RECIPIENT, value: '0x1' }] }], BERLIN)
     expect(reply).toMatchObject({ ok: true })
@@ -210,6 +217,12 @@ describe('refusals', () => {
     ],
     ['type 0x2 with gasPrice', { type: '0x2', gasPrice: '0x1' }, 'gasPrice', 'gasPrice is for legacy'],
     ['an unknown type', { type: '0x4' }, 'type', 'type 0x4 is not a transaction type this wallet signs'],
+    [
+      'gas and gasLimit that differ',
+      { gas: '0x5208', gasLimit: '0x5209' },
+      'gasLimit',
+      'gas and gasLimit differ',
+    ],
     [
       'another chain’s chainId',
       { chainId: '0x1' },

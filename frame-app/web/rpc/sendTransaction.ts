@@ -29,6 +29,8 @@ export type RpcTransaction = {
   data?: string | undefined
   input?: string | undefined
   gas?: string | undefined
+  /** `gas` by the name many libraries give it (the schema refused the two differing). */
+  gasLimit?: string | undefined
   gasPrice?: string | undefined
   maxFeePerGas?: string | undefined
   maxPriorityFeePerGas?: string | undefined
@@ -86,7 +88,7 @@ function toTransactionRequest(tx: RpcTransaction, chainId: number): TransactionR
     to: (tx.to ?? null) as Address | null,
     value: quantity(tx.value),
     data: (tx.data ?? tx.input) as Hex | undefined,
-    gas: quantity(tx.gas),
+    gas: quantity(tx.gas ?? tx.gasLimit),
     nonce: tx.nonce === undefined ? undefined : Number(BigInt(tx.nonce)),
     type: tx.type === undefined ? undefined : transactionTypeOf(tx.type),
     gasPrice: quantity(tx.gasPrice),

@@ -46,7 +46,9 @@ export function transactionTypeOf(type: string): TransactionType | undefined {
   return number < BigInt(TRANSACTION_TYPES.length) ? TRANSACTION_TYPES[Number(number)] : undefined
 }
 
-type Request = z.output<typeof transactionRequest>
+/** What a transaction to sign may carry besides: `gasLimit`, the name many libraries give `gas`. */
+const toSign = z.extend(transactionRequest, { gasLimit: z.optional(quantity) })
+type Request = z.output<typeof toSign>
 type Contradiction = { path: keyof Request; message: string }
 
 /** What in `tx` contradicts its own type or its other fee fields, in words. */
@@ -78,6 +80,8 @@ function contradictions(tx: Request): Contradiction[] {
         path: field,
         message: `gasPrice and ${field} cannot be given together: gasPrice prices a legacy or access-list transaction, ${field} an EIP-1559 one`,
       })
+  if (tx.gasLimit !== undefined && tx.gas !== undefined && BigInt(tx.gasLimit) !== BigInt(tx.gas))
+    found.push({ path: 'gasLimit', message: 'gas and gasLimit differ: give one of them, or both the same' })
   if (type === 'legacy' && tx.accessList !== undefined)
     found.push({
       path: 'accessList',
@@ -87,7 +91,7 @@ function contradictions(tx: Request): Contradiction[] {
 }
 
 /** A transaction to sign (eth_sendTransaction): a transaction request whose type and fields agree. */
-export const transactionToSign = transactionRequest.check(
+export const transactionToSign = toSign.check(
   z.superRefine((tx, ctx) => {
     for (const { path, message } of contradictions(tx))
       ctx.issues.push({ code: 'custom', path: [path], message, input: tx[path] })
