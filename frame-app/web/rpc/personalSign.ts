@@ -10,13 +10,16 @@ import { detailsBase, type Signing, sign, signingAccount, toRsv } from './signin
 /**
  * Signs `message` after the person approved it.
  * @param params `[message, address]`: the message as `0x` hex bytes (EIP-1193) or, as many dApps send it,
- *   plain text.
+ *   plain text. `[address, message]` too ({@link messageAndAddress}); a third parameter is ignored.
  * @returns The 65-byte signature (`r ‖ s ‖ v`, v = 27 or 28).
  * @throws UnauthorizedError (4100) when `address` is not the session's account.
  * @throws UserRejectedRequestError (4001) when the person rejects.
  */
-export async function personalSign(params: readonly [string, string], signing: Signing): Promise<Hex> {
-  const [message, address] = params
+export async function personalSign(
+  params: readonly [string, string, unknown?],
+  signing: Signing,
+): Promise<Hex> {
+  const [message, address] = messageAndAddress(params)
   signingAccount(signing.session, address)
   const bytes = messageBytes(message)
   await approve(
@@ -31,6 +34,18 @@ export async function personalSign(params: readonly [string, string], signing: S
   )
   const signature = await sign(signing, hashMessage({ raw: bytes }, 'bytes'), signing.ctx.signal)
   return toRsv(signature)
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+/**
+ * The message and the address, in either order, told apart as MetaMask does: an address first and a second
+ * parameter that is no address means the (address, message) order some libraries send. Anything else is
+ * (message, address), so a message that looks like an address, sent with the address, stays the message.
+ * The third parameter (the legacy password, or MetaMask's extra fields) means nothing here.
+ */
+export function messageAndAddress([first, second]: readonly [string, string, unknown?]): [string, string] {
+  return ADDRESS.test(first) && !ADDRESS.test(second) ? [second, first] : [first, second]
 }
 
 /** The bytes of a personal_sign message: hex when it is whole `0x` bytes, else the UTF-8 of the text. */
