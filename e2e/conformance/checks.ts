@@ -31,7 +31,7 @@ export function judge(outcome: Outcome, expect: Expectation): string | undefined
   if (expect.ok) {
     if (reply.ok) return undefined
     const { code, message } = reply.error!
-    if (VALIDATION_CODES.has(code) || message === 'Requested RPC call is not allowed') {
+    if (VALIDATION_CODES.has(code) || /^Requested RPC call is not allowed\b/.test(message)) {
       return `refused a valid request: ${code} ${message}`
     }
     return undefined

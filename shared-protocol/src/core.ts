@@ -12,13 +12,14 @@ export {
   ChainDisconnectedError,
   ChainNotSupportedError,
   DisconnectedError,
+  MethodNotSupportedError,
   NotAvailableError,
   UnauthorizedError,
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from './errors/provider.ts'
 export { InternalError, InvalidParamsError, InvalidRequestError, type Issue } from './errors/rpc.ts'
-export { fromErrorShape, toErrorShape } from './errors/serialize.ts'
+export { fromErrorShape, toErrorShape, toProtocolError } from './errors/serialize.ts'
 export {
   EmailCooldownError,
   FrameLoadError,

@@ -107,12 +107,12 @@ describe('parseRequest', () => {
     )
     expect(badChain.error.code).toBe(-32602)
     const unknown = refused(
-      parseRequest('RPC_REQUEST', { v: 1, id, params: { method: 'eth_sign', params: 'junk' } }),
+      parseRequest('RPC_REQUEST', { v: 1, id, params: { method: 'eth_foo', params: 'junk' } }),
     )
     expect(unknown.error).toBeInstanceOf(UnsupportedMethodError)
     expect(unknown.error.code).toBe(4200)
-    expect(unknown.error.message).toBe('Requested RPC call is not allowed')
-    expect(unknown.error.data).toEqual({ method: 'eth_sign' })
+    expect(unknown.error.message).toBe('Requested RPC call is not allowed: eth_foo')
+    expect(unknown.error.data).toEqual({ method: 'eth_foo' })
     const badParams = refused(
       parseRequest('RPC_REQUEST', { v: 1, id, params: { method: 'personal_sign', params: [] } }),
     )
@@ -140,7 +140,9 @@ describe('checkParams', () => {
   test('error: RPC_REQUEST off the allowed list throws 4200', () => {
     const error = thrown(() => checkParams('RPC_REQUEST', { method: 'eth_requestAccounts' }))
     expect(error).toBeInstanceOf(UnsupportedMethodError)
-    expect((error as UnsupportedMethodError).message).toBe('Requested RPC call is not allowed')
+    expect((error as UnsupportedMethodError).message).toBe(
+      'Requested RPC call is not allowed: eth_requestAccounts',
+    )
   })
 })
 

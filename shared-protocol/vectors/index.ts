@@ -18,13 +18,18 @@ export type RequestVector = { kind: 'request'; name: string; type: string; data:
 export type ReplyVector = { kind: 'reply'; name: string; type: string; data: unknown; expect: Expectation }
 /** An event the frame posts as a wire event of `type`. */
 export type EventVector = { kind: 'event'; name: string; type: string; data: unknown; expect: Expectation }
-/** An RPC call inside RPC_REQUEST: its class when allowed, or the error when refused. */
+/**
+ * An RPC call inside RPC_REQUEST: its class when allowed, or the error when refused; `class: 'refused'` marks
+ * a method refused on purpose with its own error (`rpc/refused.ts`), not spec §6's unknown-method flow.
+ */
 export type RpcVector = {
   kind: 'rpc'
   name: string
   method: string
   params?: unknown
-  expect: { ok: true; class: 'safe' | 'unsafe' } | { ok: false; code: number; message?: string }
+  expect:
+    | { ok: true; class: 'safe' | 'unsafe' }
+    | { ok: false; code: number; message?: string; class?: 'refused' }
 }
 /** A CAIP-2 or CAIP-10 string: its parts when valid, or the exact error message. */
 export type CaipVector = {

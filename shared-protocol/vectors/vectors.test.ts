@@ -7,7 +7,9 @@ import { describe, expect, test } from 'vitest'
 import { parseCaip2, parseCaip10 } from '../src/caip.ts'
 import { parseEvent, parseReply, parseRequest } from '../src/envelope.ts'
 import { ProtocolError } from '../src/errors/base.ts'
+import { ErrorCode } from '../src/errors/codes.ts'
 import { classifyRpc, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS } from '../src/rpc/methods.ts'
+import { refusedRpcMethods } from '../src/rpc/refused.ts'
 import { checkRpcCall } from '../src/rpc/validate.ts'
 import { REQUEST_TYPES, type RequestType } from '../src/table/requests.ts'
 import {
@@ -76,8 +78,12 @@ describe('rpc vectors', () => {
       return
     }
     expectOutcome(checked ? { ok: true } : { ok: false, error: thrown }, vector.expect)
-    // 4200 is for methods off both lists; an allowed method with bad params is -32602 and keeps its class.
-    expect(classifyRpc(vector.method) === 'unknown').toBe(vector.expect.code === 4200)
+    // An allowed method with bad params is -32602 and keeps its class; a refusal is 'refused' or 'unknown'.
+    const cls = classifyRpc(vector.method)
+    if (vector.expect.code === ErrorCode.invalidParams) expect(['safe', 'unsafe']).toContain(cls)
+    else expect(cls).toBe(vector.expect.class ?? 'unknown')
+    // spec §6's wording for an unknown method, which names it (issue 13); a refusal says why instead.
+    if (cls === 'unknown') expect((thrown as Error).message).toMatch(/^Requested RPC call is not allowed\b/)
   })
 })
 
@@ -123,6 +129,12 @@ describe('coverage', () => {
       rpcVectors.some((v) => v.method === method && v.expect.ok && v.expect.class === cls)
     expect(SAFE_RPC_METHODS.filter((m) => !covered(m, 'safe'))).toEqual([])
     expect(UNSAFE_RPC_METHODS.filter((m) => !covered(m, 'unsafe'))).toEqual([])
+  })
+
+  test('behavior: every method refused on purpose has a vector with its own code and reason', () => {
+    const covered = (method: string) =>
+      rpcVectors.some((v) => v.method === method && !v.expect.ok && v.expect.class === 'refused')
+    expect(Object.keys(refusedRpcMethods).filter((m) => !covered(m))).toEqual([])
   })
 
   test('behavior: RPC_REQUEST vectors cover safe, unsafe and refused methods', () => {

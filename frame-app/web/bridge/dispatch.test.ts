@@ -162,7 +162,7 @@ describe('behavior: order of checks', () => {
       ok: false,
       error: {
         code: 4200,
-        message: 'Requested RPC call is not allowed',
+        message: 'Requested RPC call is not allowed: eth_coinbase_steal',
         data: { method: 'eth_coinbase_steal' },
       },
     })

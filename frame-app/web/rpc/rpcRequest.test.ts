@@ -95,18 +95,94 @@ describe('safe methods', () => {
     })
   })
 
-  test('error: an unknown method answers 4200, as do the unsafe methods not built yet', async () => {
+  test('error: an unknown method answers 4200 naming it, as do the unsafe methods not built yet', async () => {
     for (const [method, params] of [
-      ['eth_coinbase', []],
+      ['net_foo', []],
       ['wallet_grantPermissions', [{}]],
       ['eth_sendUserOperation', [{}, frame.address]],
     ] as const) {
       expect(await frame.rpc(method, params)).toEqual({
         ok: false,
-        error: { code: 4200, message: 'Requested RPC call is not allowed', data: { method } },
+        error: { code: 4200, message: `Requested RPC call is not allowed: ${method}`, data: { method } },
       })
     }
     expect(person.seen).toEqual([])
+  })
+})
+
+describe('the standard reads (issue 13)', () => {
+  test('default: net_version, net_listening, web3_clientVersion and eth_coinbase are answered by the frame', async () => {
+    expect(result(await frame.rpc('net_version'))).toBe('31337')
+    expect(result(await frame.rpc('net_version', [], 'eip155:31338'))).toBe('31338')
+    expect(result(await frame.rpc('net_listening', []))).toBe(true)
+    expect(result(await frame.rpc('web3_clientVersion'))).toBe('Keyframe/protocol-v1')
+    expect(result(await frame.rpc('eth_coinbase'))).toBe(frame.address)
+    // The node would answer otherwise: anvil's coinbase is its own, its client version is anvil's.
+    expect(await node().request({ method: 'eth_coinbase' } as never)).not.toBe(frame.address)
+  })
+
+  test('default: personal_ecRecover recovers the signer of a personal_sign, hex or text, with no approval', async () => {
+    const seen = person.seen.length
+    const hex = '0x68656c6c6f204b65796672616d65'
+    const signature = result(await frame.rpc('personal_sign', [hex, frame.address])) as Hex
+    expect(result(await frame.rpc('personal_ecRecover', [hex, signature]))).toBe(frame.address)
+    expect(result(await frame.rpc('personal_ecRecover', ['hello Keyframe', signature]))).toBe(frame.address)
+    // Another message: another signer.
+    expect(result(await frame.rpc('personal_ecRecover', ['0x00', signature]))).not.toBe(frame.address)
+    expect(person.seen.length).toBe(seen + 1)
+  })
+
+  test('default: the reads of the JSON-RPC spec nodes answer are proxied (eth_createAccessList, web3_sha3)', async () => {
+    const list = result(
+      await frame.rpc('eth_createAccessList', [
+        { from: frame.address, to: kusd().address, data: '0x06fdde03' },
+      ]),
+    ) as { accessList: unknown[]; gasUsed: string }
+    expect(list.gasUsed).toMatch(/^0x[0-9a-f]+$/)
+    expect(result(await frame.rpc('web3_sha3', ['0x68656c6c6f']))).toBe(
+      '0x1c8aff950685c2ed4bc3174f3472287b56d9517b9c948127319a09a7a36deac8',
+    )
+  })
+
+  test('error: eth_subscribe and eth_sign are refused with their own error, not as unknown', async () => {
+    expect(await frame.rpc('eth_subscribe', ['newHeads'])).toEqual({
+      ok: false,
+      error: {
+        code: -32601,
+        message:
+          'eth_subscribe is not supported over this transport: poll with eth_newFilter and eth_getFilterChanges',
+        data: { method: 'eth_subscribe' },
+      },
+    })
+    expect(await frame.rpc('eth_sign', [frame.address, '0xdeadbeef'])).toMatchObject({
+      ok: false,
+      error: { code: 4200, message: expect.stringMatching(/^eth_sign is not supported: /) },
+    })
+  })
+
+  test("error: a failure that is not a protocol error reaches the dApp as -32603 with the cause's message", async () => {
+    person.decides(async () => {
+      throw new TypeError('The approval screen could not load its module')
+    })
+    try {
+      expect(await frame.rpc('personal_sign', ['0x01', frame.address])).toEqual({
+        ok: false,
+        error: { code: -32603, message: 'The approval screen could not load its module' },
+      })
+    } finally {
+      person.decides(async () => {})
+    }
+  })
+
+  test('error: bad params say which parameter, in words', async () => {
+    expect(await frame.rpc('personal_ecRecover', ['0x68656c6c6f', '0x1234'])).toMatchObject({
+      ok: false,
+      error: {
+        code: -32602,
+        message:
+          'Invalid params for personal_ecRecover: parameter 2 (signature) must be a 0x-prefixed 65-byte signature',
+      },
+    })
   })
 })
 
@@ -282,7 +358,7 @@ describe('signing', () => {
       error: {
         code: -32602,
         message:
-          'Invalid params for eth_signTypedData_v4: 1.domain.chainId: Expected 31337, the chain of the request',
+          'Invalid params for eth_signTypedData_v4: parameter 2 (typed data) field domain.chainId: Expected 31337, the chain of the request',
       },
     })
     expect(person.seen.length).toBe(seen)

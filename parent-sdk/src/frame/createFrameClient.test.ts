@@ -242,9 +242,9 @@ describe('request', () => {
 
   test('error: an RPC method that is not allowed is refused before posting', async () => {
     const client = await readyClient()
-    await expect(client.request('RPC_REQUEST', { method: 'eth_sign', params: [] })).rejects.toMatchObject({
+    await expect(client.request('RPC_REQUEST', { method: 'eth_foo', params: [] })).rejects.toMatchObject({
       code: 4200,
-      message: 'Requested RPC call is not allowed',
+      message: 'Requested RPC call is not allowed: eth_foo',
     })
     expect(frameOf(client).requests()).toHaveLength(0)
   })

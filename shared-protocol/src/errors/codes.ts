@@ -12,6 +12,8 @@ export const ErrorCode = {
   chainDisconnected: 4901,
   /** EIP-3085 / EIP-3326: unrecognised chain. */
   unrecognizedChain: 4902,
+  /** JSON-RPC: method not found; Keyframe answers it for methods this transport cannot carry (eth_subscribe). */
+  methodNotFound: -32601,
   /** JSON-RPC: invalid params. `data` holds the schema issues. */
   invalidParams: -32602,
   /** JSON-RPC: internal error. */

@@ -19,12 +19,27 @@ export class UnauthorizedError extends ProtocolError {
   }
 }
 
-/** 4200 — an RPC method that is neither safe nor gated (spec §6: 'Requested RPC call is not allowed'). */
+/**
+ * 4200 — an RPC method that is neither safe nor gated (spec §6: 'Requested RPC call is not allowed'). The
+ * message names the method too, so a dApp's log says which call was refused without reading `data`.
+ */
 export class UnsupportedMethodError extends ProtocolError {
   override name = 'UnsupportedMethodError'
   static readonly code = ErrorCode.unsupportedMethod
   constructor(method: string) {
-    super(ErrorCode.unsupportedMethod, 'Requested RPC call is not allowed', { data: { method } })
+    const message = 'Requested RPC call is not allowed'
+    super(ErrorCode.unsupportedMethod, method ? `${message}: ${method}` : message, { data: { method } })
+  }
+}
+
+/**
+ * A method wallets know that Keyframe refuses on purpose (eth_sign, eth_subscribe…): its own code and a
+ * message saying why, without spec §6's unknown-method flow. The reasons are in `rpc/refused.ts`.
+ */
+export class MethodNotSupportedError extends ProtocolError {
+  override name = 'MethodNotSupportedError'
+  constructor(method: string, code: number, message: string) {
+    super(code, message, { data: { method } })
   }
 }
 

@@ -3,14 +3,26 @@ import { accountAddress, caip2, evmAddress, hex } from '../schemas/common.ts'
 import { transactionRequest, transactionToSign } from './transactionRequest.ts'
 
 const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'Expected a hex quantity'))
-const hash32 = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a 32-byte hash'))
-const blockTag = z.union([
-  quantity,
-  z.enum(['latest', 'earliest', 'pending', 'safe', 'finalized']),
-  z.object({ blockHash: hash32 }),
-])
+const hash32 = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a 0x-prefixed 32-byte hash'))
+const BLOCK_RULE =
+  'Expected a block number, a tag (latest, earliest, pending, safe, finalized) or { blockHash }'
+const BLOCK_TAGS: readonly string[] = ['latest', 'earliest', 'pending', 'safe', 'finalized']
+/** EIP-1898: a number, a tag, or a block by hash; one rule in the message whichever form was meant. */
+const blockTag = z.union(
+  [
+    z.string().check(z.refine((v) => /^0x[0-9a-fA-F]+$/.test(v) || BLOCK_TAGS.includes(v), BLOCK_RULE)),
+    z.object({ blockHash: hash32, requireCanonical: z.optional(z.boolean()) }),
+    z.object({ blockNumber: quantity }),
+  ],
+  { error: BLOCK_RULE },
+)
 const optionalBlock = z.optional(blockTag)
 const none = z.optional(z.tuple([]))
+const filter = z.record(z.string(), z.unknown())
+/** A signature as personal_sign gives it: 65 bytes, or 64 in EIP-2098's compact form. */
+const signature = z
+  .string()
+  .check(z.regex(/^0x([0-9a-fA-F]{128}|[0-9a-fA-F]{130})$/, 'Expected a 0x-prefixed 65-byte signature'))
 /** A plain list for read methods whose params the node validates itself. */
 const anyList = z.optional(z.array(z.unknown()).check(z.maxLength(8)))
 
@@ -42,43 +54,74 @@ const solanaSendOptions = z.optional(
   }),
 )
 
-/** Read-only methods proxied to the chain's RPC (spec §6 "safe"). */
+/**
+ * Read-only methods (spec §6 "safe": "the standard read methods"): every read of the Ethereum JSON-RPC spec
+ * (ethereum/execution-apis, plus the older ones nodes still answer), the wallet's own reads, and the
+ * bundler's. The frame answers those about the wallet itself (`frame-app/web/rpc/rpcRequest.ts`) and
+ * proxies the rest to the chain's node.
+ */
 export const safeRpcParams = {
+  // The account, the chain and the client: answered by the frame.
   eth_accounts: none,
-  eth_blockNumber: none,
-  eth_call: z.union([z.tuple([transactionRequest]), z.tuple([transactionRequest, blockTag])]),
+  eth_coinbase: none,
   eth_chainId: none,
-  eth_estimateGas: z.union([z.tuple([transactionRequest]), z.tuple([transactionRequest, blockTag])]),
-  eth_feeHistory: z.tuple([z.union([quantity, z.int()]), blockTag, z.optional(z.array(z.number()))]),
-  eth_gasPrice: none,
+  net_version: none,
+  net_listening: none,
+  web3_clientVersion: none,
+  // Recovers the signer of a personal_sign message: computed in the frame, no key involved.
+  personal_ecRecover: z.tuple([z.string().check(z.maxLength(100_000)), signature]),
+  // State and execution.
+  eth_blockNumber: none,
+  eth_call: z.tuple([transactionRequest, optionalBlock]),
+  eth_estimateGas: z.tuple([transactionRequest, optionalBlock]),
+  eth_createAccessList: z.tuple([transactionRequest, optionalBlock]),
+  eth_simulateV1: z.tuple([z.record(z.string(), z.unknown()), optionalBlock]),
   eth_getAccount: z.tuple([evmAddress, optionalBlock]),
-  eth_getBalance: z.union([z.tuple([evmAddress]), z.tuple([evmAddress, blockTag])]),
+  eth_getBalance: z.tuple([evmAddress, optionalBlock]),
+  eth_getCode: z.tuple([evmAddress, optionalBlock]),
+  eth_getProof: z.tuple([evmAddress, z.array(hash32), blockTag]),
+  eth_getStorageAt: z.tuple([evmAddress, quantity, optionalBlock]),
+  eth_getTransactionCount: z.tuple([evmAddress, optionalBlock]),
+  // Fees.
+  eth_gasPrice: none,
+  eth_maxPriorityFeePerGas: none,
+  eth_blobBaseFee: none,
+  eth_feeHistory: z.tuple([z.union([quantity, z.int()]), blockTag, z.optional(z.array(z.number()))]),
+  // Blocks, headers and transactions.
   eth_getBlockByHash: z.tuple([hash32, z.boolean()]),
   eth_getBlockByNumber: z.tuple([blockTag, z.boolean()]),
   eth_getBlockReceipts: z.tuple([blockTag]),
   eth_getBlockTransactionCountByHash: z.tuple([hash32]),
   eth_getBlockTransactionCountByNumber: z.tuple([blockTag]),
-  eth_getCode: z.union([z.tuple([evmAddress]), z.tuple([evmAddress, blockTag])]),
-  eth_getProof: z.tuple([evmAddress, z.array(hash32), blockTag]),
-  eth_getStorageAt: z.tuple([evmAddress, quantity, optionalBlock]),
+  eth_getHeaderByHash: z.tuple([hash32]),
+  eth_getHeaderByNumber: z.tuple([blockTag]),
   eth_getTransactionByBlockHashAndIndex: z.tuple([hash32, quantity]),
   eth_getTransactionByBlockNumberAndIndex: z.tuple([blockTag, quantity]),
   eth_getTransactionByHash: z.tuple([hash32]),
-  eth_getTransactionCount: z.union([z.tuple([evmAddress]), z.tuple([evmAddress, blockTag])]),
   eth_getTransactionReceipt: z.tuple([hash32]),
+  eth_getUncleByBlockHashAndIndex: z.tuple([hash32, quantity]),
+  eth_getUncleByBlockNumberAndIndex: z.tuple([blockTag, quantity]),
   eth_getUncleCountByBlockHash: z.tuple([hash32]),
   eth_getUncleCountByBlockNumber: z.tuple([blockTag]),
-  eth_maxPriorityFeePerGas: none,
-  eth_syncing: none,
+  // Logs and filters (polled: eth_subscribe is refused, `refused.ts`).
+  eth_getLogs: z.tuple([filter]),
+  eth_newFilter: z.tuple([filter]),
+  eth_newBlockFilter: none,
+  eth_newPendingTransactionFilter: none,
   eth_getFilterChanges: z.tuple([quantity]),
   eth_getFilterLogs: z.tuple([quantity]),
-  eth_getLogs: z.tuple([z.record(z.string(), z.unknown())]),
-  eth_newBlockFilter: none,
-  eth_newFilter: z.tuple([z.record(z.string(), z.unknown())]),
-  eth_newPendingTransactionFilter: none,
   eth_uninstallFilter: z.tuple([quantity]),
+  // The node.
+  eth_syncing: none,
+  eth_config: none,
+  eth_protocolVersion: none,
+  eth_mining: none,
+  eth_hashrate: none,
+  net_peerCount: none,
+  web3_sha3: z.tuple([hex]),
   // The spec lists it as safe: it carries a transaction the dApp signed elsewhere, not one of ours.
   eth_sendRawTransaction: z.tuple([hex]),
+  // The wallet's reads (EIP-5792, EIP-7811).
   wallet_getCapabilities: z.optional(z.tuple([z.optional(evmAddress), z.optional(z.array(quantity))])),
   wallet_getCallsStatus: z.tuple([z.string().check(z.minLength(1), z.maxLength(256))]),
   wallet_getAssets: z.tuple([
@@ -89,6 +132,7 @@ export const safeRpcParams = {
       assetTypeFilter: z.optional(z.array(z.string())),
     }),
   ]),
+  // The bundler's reads (ERC-4337).
   eth_getUserOperationReceipt: z.tuple([hash32]),
   eth_estimateUserOperationGas: anyList,
   eth_getUserOperationByHash: z.tuple([hash32]),

@@ -42,42 +42,42 @@ describe('eth_sendTransaction params', () => {
     [
       'type 0x0 with maxFeePerGas',
       { to: TO, type: '0x0', maxFeePerGas: '0x1' },
-      '0.maxFeePerGas: maxFeePerGas is for EIP-1559 (type 0x2) transactions, not type 0x0 (legacy): give gasPrice',
+      'parameter 1 (transaction) field maxFeePerGas: maxFeePerGas is for EIP-1559 (type 0x2) transactions, not type 0x0 (legacy): give gasPrice',
     ],
     [
       'type 0x1 with maxPriorityFeePerGas',
       { to: TO, type: '0x1', gasPrice: '0x1', maxPriorityFeePerGas: '0x1' },
-      '0.maxPriorityFeePerGas: maxPriorityFeePerGas is for EIP-1559 (type 0x2) transactions, not type 0x1 (access list): give gasPrice',
+      'parameter 1 (transaction) field maxPriorityFeePerGas: maxPriorityFeePerGas is for EIP-1559 (type 0x2) transactions, not type 0x1 (access list): give gasPrice',
     ],
     [
       'type 0x2 with gasPrice',
       { to: TO, type: '0x2', gasPrice: '0x1' },
-      '0.gasPrice: gasPrice is for legacy and access-list transactions, not type 0x2 (EIP-1559): give maxFeePerGas and maxPriorityFeePerGas',
+      'parameter 1 (transaction) field gasPrice: gasPrice is for legacy and access-list transactions, not type 0x2 (EIP-1559): give maxFeePerGas and maxPriorityFeePerGas',
     ],
     [
       'gasPrice together with maxFeePerGas',
       { to: TO, gasPrice: '0x1', maxFeePerGas: '0x1' },
-      '0.maxFeePerGas: gasPrice and maxFeePerGas cannot be given together: gasPrice prices a legacy or access-list transaction, maxFeePerGas an EIP-1559 one',
+      'parameter 1 (transaction) field maxFeePerGas: gasPrice and maxFeePerGas cannot be given together: gasPrice prices a legacy or access-list transaction, maxFeePerGas an EIP-1559 one',
     ],
     [
       'an unknown type (0x3, a blob transaction)',
       { to: TO, type: '0x3' },
-      '0.type: type 0x3 is not a transaction type this wallet signs: use 0x0 (legacy), 0x1 (access list) or 0x2 (EIP-1559)',
+      'parameter 1 (transaction) field type: type 0x3 is not a transaction type this wallet signs: use 0x0 (legacy), 0x1 (access list) or 0x2 (EIP-1559)',
     ],
     [
       'a legacy transaction with an access list',
       { to: TO, type: '0x0', accessList: [] },
-      '0.accessList: accessList needs an access-list (0x1) or EIP-1559 (0x2) transaction, not type 0x0 (legacy)',
+      'parameter 1 (transaction) field accessList: accessList needs an access-list (0x1) or EIP-1559 (0x2) transaction, not type 0x0 (legacy)',
     ],
     [
       'an access list entry without an address',
       { to: TO, accessList: [{ storageKeys: [] }] },
-      '0.accessList.0.address: Required',
+      'parameter 1 (transaction) field accessList[0].address is missing',
     ],
     [
       'a storage key that is not 32 bytes',
       { to: TO, accessList: [{ address: TO, storageKeys: ['0x01'] }] },
-      '0.accessList.0.storageKeys.0: Expected a 32-byte storage key',
+      'parameter 1 (transaction) field accessList[0].storageKeys[0] must be a 32-byte storage key',
     ],
   ])('error: %s answers -32602 naming the parameter', (_name, tx, message) => {
     expect(send(tx)).toEqual({

@@ -1,0 +1,62 @@
+/**
+ * What each positional parameter of an RPC method is, in words, for -32602 messages ("parameter 2
+ * (address) must be…"). Names follow the Ethereum JSON-RPC spec (ethereum/execution-apis) and the EIPs
+ * that define the wallet methods. A method missing here is still checked; its message says "parameter 2".
+ * @module
+ */
+const TX_AT_BLOCK = ['transaction', 'block']
+const ADDRESS_AT_BLOCK = ['address', 'block']
+
+export const RPC_PARAM_NAMES: Readonly<Record<string, readonly string[]>> = {
+  eth_call: TX_AT_BLOCK,
+  eth_estimateGas: TX_AT_BLOCK,
+  eth_createAccessList: TX_AT_BLOCK,
+  eth_simulateV1: ['payload', 'block'],
+  eth_feeHistory: ['block count', 'newest block', 'reward percentiles'],
+  eth_getAccount: ADDRESS_AT_BLOCK,
+  eth_getBalance: ADDRESS_AT_BLOCK,
+  eth_getCode: ADDRESS_AT_BLOCK,
+  eth_getTransactionCount: ADDRESS_AT_BLOCK,
+  eth_getStorageAt: ['address', 'storage slot', 'block'],
+  eth_getProof: ['address', 'storage keys', 'block'],
+  eth_getBlockByHash: ['block hash', 'hydrated transactions'],
+  eth_getBlockByNumber: ['block', 'hydrated transactions'],
+  eth_getBlockReceipts: ['block'],
+  eth_getBlockTransactionCountByHash: ['block hash'],
+  eth_getBlockTransactionCountByNumber: ['block'],
+  eth_getHeaderByHash: ['block hash'],
+  eth_getHeaderByNumber: ['block'],
+  eth_getTransactionByBlockHashAndIndex: ['block hash', 'transaction index'],
+  eth_getTransactionByBlockNumberAndIndex: ['block', 'transaction index'],
+  eth_getTransactionByHash: ['transaction hash'],
+  eth_getTransactionReceipt: ['transaction hash'],
+  eth_getUncleByBlockHashAndIndex: ['block hash', 'uncle index'],
+  eth_getUncleByBlockNumberAndIndex: ['block', 'uncle index'],
+  eth_getUncleCountByBlockHash: ['block hash'],
+  eth_getUncleCountByBlockNumber: ['block'],
+  eth_getFilterChanges: ['filter id'],
+  eth_getFilterLogs: ['filter id'],
+  eth_uninstallFilter: ['filter id'],
+  eth_getLogs: ['filter'],
+  eth_newFilter: ['filter'],
+  eth_sendRawTransaction: ['signed transaction'],
+  web3_sha3: ['data'],
+  personal_ecRecover: ['message', 'signature'],
+  wallet_getCapabilities: ['address', 'chain ids'],
+  wallet_getCallsStatus: ['batch id'],
+  wallet_getAssets: ['request'],
+  eth_getUserOperationReceipt: ['user operation hash'],
+  eth_getUserOperationByHash: ['user operation hash'],
+  eth_estimateUserOperationGas: ['user operation', 'entry point'],
+  personal_sign: ['message', 'address'],
+  eth_signTypedData: ['typed data', 'address'],
+  eth_signTypedData_v3: ['address', 'typed data'],
+  eth_signTypedData_v4: ['address', 'typed data'],
+  eth_sendTransaction: ['transaction'],
+  wallet_sendCalls: ['batch'],
+  wallet_grantPermissions: ['permissions'],
+  wallet_revokePermissions: ['permissions'],
+  wallet_addEthereumChain: ['chain'],
+  wallet_watchAsset: ['asset'],
+  eth_sendUserOperation: ['user operation', 'entry point'],
+}
