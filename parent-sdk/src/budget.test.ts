@@ -15,9 +15,11 @@ import { describe, expect, test } from 'vitest'
 const BUDGET = 25 * 1024
 /**
  * The lazy frame-client chunk (frame client, message table, zod schemas, the wire), gzip level 9. It was
- * 27,315 B with post-robot; 14.5 kB with the wire. Raised only on purpose, in the change that needs it.
+ * 27,315 B with post-robot; 14.5 kB with the wire. Raised only on purpose, in the change that needs it:
+ * 20 kB for issue 13 (19.5 kB), whose RPC table checks the standard read set, typed data v1/v3 and the
+ * wallet methods, and words each -32602 by parameter name, as the frame does.
  */
-const FRAME_CLIENT_BUDGET = 16 * 1024
+const FRAME_CLIENT_BUDGET = 20 * 1024
 
 /**
  * The login cache on its own (it decides, before `open()`, whether the frame is created eagerly), with the

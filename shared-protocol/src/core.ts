@@ -29,6 +29,8 @@ export {
   RequestAbortedError,
   RequestTimeoutError,
 } from './errors/spec.ts'
+// Zod-free: the SDK's provider answers these methods without loading the method table.
+export { isRefusedRpcMethod, type RefusedRpcMethod, refusalOf, refusedRpcMethods } from './rpc/refused.ts'
 export * from './rules/contrast.ts'
 export * from './rules/emailCooldown.ts'
 export * from './rules/themeTokens.ts'

@@ -222,7 +222,7 @@ describe('unknown methods (SPEC §6)', () => {
       return found
     })
     const started = Date.now()
-    const unknown = settle(provider.request({ method: 'eth_coinbase' }))
+    const unknown = settle(provider.request({ method: 'net_foo' }))
     await tick()
     expect(kf.getState()).toMatchObject({ open: true, view: 'Networks' })
     expect(getToast(kf)).toBeUndefined()
@@ -230,10 +230,14 @@ describe('unknown methods (SPEC §6)', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(UNSUPPORTED_ACTION_DELAY_MS - 5)
     expect(getToast(kf)).toMatchObject({ variant: 'error', message: 'Action not allowed' })
     expect(refused).toMatchObject({
-      error: { code: 4200, message: 'Requested RPC call is not allowed', data: { method: 'eth_coinbase' } },
+      error: {
+        code: 4200,
+        message: 'Requested RPC call is not allowed: net_foo',
+        data: { method: 'net_foo' },
+      },
     })
     expect(await signing).toMatchObject({
-      error: { code: 4200, message: 'Requested RPC call is not allowed' },
+      error: { code: 4200, message: 'Requested RPC call is not allowed: net_foo' },
     })
     // The frame is told to drop the signing request; the modal stays open on its toast.
     expect(
@@ -250,12 +254,82 @@ describe('unknown methods (SPEC §6)', () => {
 
   test('behavior: refused even when not logged in (no frame loaded)', async () => {
     const kf = create()
-    await expect(
-      getEmbeddedProvider(kf).request({ method: 'wallet_addEthereumChain' }),
-    ).rejects.toMatchObject({ code: 4200, message: 'Requested RPC call is not allowed' })
+    await expect(getEmbeddedProvider(kf).request({ method: 'wallet_foo' })).rejects.toMatchObject({
+      code: 4200,
+      message: 'Requested RPC call is not allowed: wallet_foo',
+    })
     expect(kf.getState()).toMatchObject({ open: true, view: 'Connect' })
     expect(getToast(kf)?.message).toBe('Action not allowed')
     expect(document.querySelector('iframe')).toBeNull()
+  })
+})
+
+describe('refused methods and reads while a signature waits (issue 13)', () => {
+  /** A personal_sign on screen (sent to the frame, not answered), its settled outcome and its frame request. */
+  async function signatureOnScreen(kf: Keyframe, provider: Eip1193Provider) {
+    const signing = settle(provider.request({ method: 'personal_sign', params: ['0x01', USER.address] }))
+    const request = await vi.waitFor(() => {
+      const found = frames.requests().find((r) => r.type === 'RPC_REQUEST')
+      if (!found) throw new Error('not sent yet')
+      return found
+    })
+    await vi.waitFor(() => expect(kf.getState().open).toBe(true))
+    return { signing, request }
+  }
+
+  test('behavior: eth_sign and eth_subscribe get their own error at once; the signature on screen is untouched', async () => {
+    const kf = create()
+    const fake = await login(kf)
+    const provider = getEmbeddedProvider(kf)
+    const { signing, request } = await signatureOnScreen(kf, provider)
+    const started = Date.now()
+    await expect(
+      provider.request({ method: 'eth_sign', params: [USER.address, '0x01'] }),
+    ).rejects.toMatchObject({
+      code: 4200,
+      message: expect.stringMatching(/^eth_sign is not supported: /),
+      data: { method: 'eth_sign' },
+    })
+    await expect(provider.request({ method: 'eth_subscribe', params: ['newHeads'] })).rejects.toMatchObject({
+      code: -32601,
+      message:
+        'eth_subscribe is not supported over this transport: poll with eth_newFilter and eth_getFilterChanges',
+    })
+    // No 300 ms wait, no toast, no abort: the refusal is the method's alone, and it never reached the frame.
+    expect(Date.now() - started).toBeLessThan(UNSUPPORTED_ACTION_DELAY_MS)
+    expect(getToast(kf)).toBeUndefined()
+    expect(frames.requests().filter((r) => r.type === 'RPC_ABORT')).toEqual([])
+    expect(rpcRequests().map((p) => p.method)).toEqual(['personal_sign'])
+    fake.reply(request.rid, { ok: true, result: `0x${'ab'.repeat(65)}` })
+    expect(await signing).toEqual({ value: `0x${'ab'.repeat(65)}` })
+  })
+
+  test('behavior: net_version and the other new reads go to the frame while the signature waits', async () => {
+    const kf = create()
+    const fake = await login(kf)
+    const provider = getEmbeddedProvider(kf)
+    const { signing, request } = await signatureOnScreen(kf, provider)
+    for (const [method, answer] of [
+      ['net_version', '31337'],
+      ['net_listening', true],
+      ['web3_clientVersion', 'Keyframe/protocol-v1'],
+      ['eth_coinbase', USER.address],
+    ] as const) {
+      const read = provider.request({ method })
+      const sent = await vi.waitFor(() => {
+        const found = frames
+          .requests()
+          .find((r) => r.type === 'RPC_REQUEST' && r.data.params.method === method)
+        if (!found) throw new Error('not sent yet')
+        return found
+      })
+      fake.reply(sent.rid, { ok: true, result: answer })
+      await expect(read).resolves.toEqual(answer)
+    }
+    expect(getToast(kf)).toBeUndefined()
+    expect(frames.requests().filter((r) => r.type === 'RPC_ABORT')).toEqual([])
+    fake.reply(request.rid, { ok: true, result: `0x${'cd'.repeat(65)}` })
+    expect(await signing).toEqual({ value: `0x${'cd'.repeat(65)}` })
   })
 })
 
@@ -399,7 +473,8 @@ describe('wallet_switchEthereumChain', () => {
       getEmbeddedProvider(create()).request({ method: 'wallet_switchEthereumChain', params: [{}] }),
     ).rejects.toMatchObject({
       code: -32602,
-      message: 'Invalid params for wallet_switchEthereumChain: 0.chainId: Expected a hex chain id',
+      message:
+        'Invalid params for wallet_switchEthereumChain: parameter 1 (chain) field chainId must be a hex chain id',
     })
   })
 })

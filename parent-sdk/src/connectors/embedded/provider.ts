@@ -3,10 +3,11 @@
  * the chain id are answered from the instance's state, and so are EIP-2255's `eth_accounts` permissions
  * (wagmi asks for them on connect and revokes them on disconnect); a chain switch goes through
  * `switchNetwork`; every other method is classified (SPEC §6): safe and unsafe ones go to the frame as
- * RPC_REQUEST (unsafe ones open the modal, where the frame asks for approval), unknown ones are refused: the
- * modal opens and, after UNSUPPORTED_ACTION_DELAY_MS, the toast 'Action not allowed' shows and every pending
- * request is rejected with 4200 'Requested RPC call is not allowed'. Events follow EIP-1193: connect,
- * disconnect (4900), accountsChanged, chainChanged (hex).
+ * RPC_REQUEST (unsafe ones open the modal, where the frame asks for approval); methods wallets know but
+ * Keyframe declines (eth_sign, eth_subscribe…) get their own error at once and touch nothing else; unknown
+ * ones are refused: the modal opens and, after UNSUPPORTED_ACTION_DELAY_MS, the toast 'Action not allowed'
+ * shows and every pending request is rejected with 4200 'Requested RPC call is not allowed: <method>'.
+ * Events follow EIP-1193: connect, disconnect (4900), accountsChanged, chainChanged (hex).
  *
  * Tiny on purpose: it is created before `open()`. The method table and the frame client load on the first
  * request that needs them.
@@ -14,10 +15,9 @@
  */
 import {
   DisconnectedError,
-  InternalError,
   InvalidParamsError,
   InvalidRequestError,
-  ProtocolError,
+  toProtocolError,
   UNSUPPORTED_ACTION_DELAY_MS,
   UnauthorizedError,
   UnsupportedMethodError,
@@ -65,11 +65,13 @@ function snapshotOf(kf: Keyframe): Snapshot {
   }
 }
 
-/** What dApps read: an Error with a numeric `code`, the message and optional `data` (ProviderRpcError). */
+/**
+ * What dApps read: an Error with a numeric `code`, the message and optional `data` (ProviderRpcError).
+ * Anything else is -32603 with the cause's message (never its stack).
+ */
 function toProviderError(error: unknown): Error {
-  if (error instanceof ProtocolError) return error
   if (error instanceof DestroyedError) return new DisconnectedError()
-  return new InternalError('An error occurred', { cause: error })
+  return toProtocolError(error)
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -216,9 +218,11 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
   async function switchChain(params: unknown): Promise<null> {
     const chainId = (Array.isArray(params) ? params[0] : undefined)?.chainId
     if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]+$/.test(chainId)) {
-      throw new InvalidParamsError('wallet_switchEthereumChain', [
-        { path: [0, 'chainId'], message: 'Expected a hex chain id' },
-      ])
+      throw new InvalidParamsError(
+        'wallet_switchEthereumChain',
+        [{ path: [0, 'chainId'], message: 'Expected a hex chain id' }],
+        'parameter 1 (chain) field chainId must be a hex chain id',
+      )
     }
     // A chain the dApp does not list: ChainNotSupportedError, 4902 (EIP-3326).
     await switchNetwork(kf, chainId)
@@ -235,8 +239,10 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
   function viaFrame(method: string, params: unknown): Promise<unknown> {
     return track(async (entry, signal) => {
       classify ??= await import('./classify.ts')
-      const { classOf } = classify
+      const { classOf, refusal } = classify
       const kind = classOf(method)
+      // A method wallets know and Keyframe declines: its own error, at once; nothing else is touched.
+      if (kind === 'refused') throw refusal(method)
       if (kind === 'unknown') {
         kf.open().catch(() => {})
         await delay(UNSUPPORTED_ACTION_DELAY_MS)
