@@ -13,7 +13,7 @@
  */
 import { type Stack, startAnvil } from '@keyframe/devstack'
 import type { BrowserContext, Page } from '@playwright/test'
-import { erc20Abi, getAddress, isAddressEqual, recoverMessageAddress, verifyMessage } from 'viem'
+import { erc20Abi, erc721Abi, getAddress, isAddressEqual, recoverMessageAddress, verifyMessage } from 'viem'
 import {
   codeBox,
   codeFromMail,
@@ -44,6 +44,7 @@ import {
 /** Addresses main.js sends to and approves (its own constants). */
 const SEND_TO = '0x0c54FcCd2e384b4BB6f2E405Bf5Cbc15a017AaFb'
 const TOKEN_RECIPIENT = '0x2f318C334780961FB129D2a6c30D0763d9a5C970'
+const NFT_OPERATOR = '0x9bc5baF874d2DA8D216aE9f137804184EE5AfEF4'
 /** The chain main.js's "Add Localhost 8546" adds. */
 const ADDED_CHAIN = { id: 1338, hex: '0x53a', port: 8546 }
 
@@ -106,7 +107,9 @@ test('connection: Connect, eth_accounts, Request and Get Permissions, and the ch
     shows(await byId(page, 'accounts').textContent())
   })
   // net_version is one of the standard reads (issue 13, build 3).
+  // main.js asks for it once, when the provider is chosen (before Connect), as MetaMask answers it.
   await button(page, 'Network (net_version)', async () => {
+    expect(succeeded(await settledRequest(page, 'net_version', 0), 'Network')).toBe('31337')
     await expect(byId(page, 'network')).toHaveText('31337')
   })
   await button(page, 'eth_accounts', async () => {
@@ -143,6 +146,11 @@ test('Send Eth: a legacy (type 0) send, an EIP-1559 send with fees and one witho
   await button(page, 'Send EIP 1559 Without Gas', async () => {
     const sent = await pressAndApprove(page, 'sendEIP1559WithoutGasButton', 'eth_sendTransaction')
     await mined(stack, succeeded(sent, 'Send EIP 1559 Without Gas'), 'eip1559')
+  })
+  // 96 kB of call data to the zero address.
+  await button(page, 'Send with heavy hex data', async () => {
+    const sent = await pressAndApprove(page, 'sendHeavyHexDataButton', 'eth_sendTransaction')
+    await mined(stack, succeeded(sent, 'Send with heavy hex data'), 'eip1559')
   })
 })
 
@@ -270,6 +278,66 @@ test('ERC20: create, add to the wallet, transfer, approve, allowance, transferFr
   })
 })
 
+test('ERC721: deploy, mint, watch, approve, set approval for all, revoke, transfer from, sign a permit and verify it', async ({
+  stack,
+}) => {
+  const chain = chainClient(stack, 31337)
+  const nftStatus = byId(page, 'nftsStatus')
+  let nfts: `0x${string}` | undefined
+  await button(page, 'Deploy (ERC721)', async () => {
+    succeeded(await pressAndApprove(page, 'deployNFTsButton', 'eth_sendTransaction'), 'Deploy NFTs')
+    await expect(nftStatus).toHaveText('Deployed')
+    nfts = getAddress((await byId(page, 'erc721TokenAddresses').textContent()) ?? '')
+  })
+  if (!nfts) return
+  const contract = { address: nfts, abi: erc721Abi } as const
+  await button(page, 'Mint', async () => {
+    succeeded(await pressAndApprove(page, 'mintButton', 'eth_sendTransaction'), 'Mint')
+    await expect(nftStatus).toHaveText('Mint completed')
+    expect(await chain.readContract({ ...contract, functionName: 'ownerOf', args: [1n] })).toBe(account)
+  })
+  // MetaMask takes an ERC721 too ({ type: 'ERC721', options: { address, tokenId } }).
+  await button(page, 'Watch NFT (wallet_watchAsset ERC721)', async () => {
+    succeeded(await pressAndApprove(page, 'watchNFTButton', 'wallet_watchAsset'), 'Watch NFT')
+  })
+  await button(page, 'Approve (ERC721)', async () => {
+    succeeded(await pressAndApprove(page, 'approveButton', 'eth_sendTransaction'), 'Approve')
+    await expect(nftStatus).toHaveText('Approve completed')
+    expect(await chain.readContract({ ...contract, functionName: 'getApproved', args: [1n] })).toBe(
+      NFT_OPERATOR,
+    )
+  })
+  const approvedForAll = () =>
+    chain.readContract({ ...contract, functionName: 'isApprovedForAll', args: [account, NFT_OPERATOR] })
+  await button(page, 'Set Approval For All', async () => {
+    succeeded(await pressAndApprove(page, 'setApprovalForAllButton', 'eth_sendTransaction'), 'Set Approval')
+    await expect(nftStatus).toHaveText('Set Approval For All completed')
+    expect(await approvedForAll()).toBe(true)
+  })
+  await button(page, 'Revoke', async () => {
+    succeeded(await pressAndApprove(page, 'revokeButton', 'eth_sendTransaction'), 'Revoke')
+    await expect(nftStatus).toHaveText('Revoke completed')
+    expect(await approvedForAll()).toBe(false)
+  })
+  await button(page, 'Transfer From (ERC721)', async () => {
+    succeeded(await pressAndApprove(page, 'transferFromButton', 'eth_sendTransaction'), 'Transfer From')
+    await expect(nftStatus).toHaveText('Transfer From completed')
+    expect(await chain.readContract({ ...contract, functionName: 'ownerOf', args: [1n] })).toBe(
+      TOKEN_RECIPIENT,
+    )
+  })
+  await button(page, 'Sign Permit (ERC721, eth_signTypedData_v4) and its Verify', async () => {
+    const signature = succeeded(
+      await pressAndApprove(page, 'sign721Permit', 'eth_signTypedData_v4'),
+      'Permit',
+    )
+    await expect(byId(page, 'sign721PermitResult')).toHaveText(signature as string)
+    await byId(page, 'sign721PermitVerify').click()
+    await expect(byId(page, 'sign721PermitVerifyResult')).toHaveText(/^0x/)
+    shows(await byId(page, 'sign721PermitVerifyResult').textContent())
+  })
+})
+
 test('signatures: personal_sign with its third parameter, typed data v1, v3, v4 and Permit with their Verify buttons, SIWE', async () => {
   // personal_sign [message, address, 'Example password'].
   const signed = await button(page, 'Personal Sign (personal_sign, 3 params)', async () => {
@@ -310,6 +378,19 @@ test('signatures: personal_sign with its third parameter, typed data v1, v3, v4 
     })
   }
 
+  // Sign Typed Data Variants: four more v4 messages (Blur order, Permit2 single and batch, Seaport bulk order).
+  for (const variant of [
+    'signBlurOrder',
+    'signPermitSingle',
+    'signPermitBatch',
+    'signSeaportBulkOrder',
+  ] as const) {
+    await button(page, `${variant} (eth_signTypedData_v4)`, async () => {
+      const signature = succeeded(await pressAndApprove(page, variant, 'eth_signTypedData_v4'), variant)
+      await expect(byId(page, 'signPermitVariantResult')).toHaveText(signature as string)
+    })
+  }
+
   // Sign-In With Ethereum: personal_sign of an EIP-4361 message naming this site and the account.
   for (const siwe of ['siwe', 'siweResources'] as const) {
     await button(page, `${siwe} (personal_sign)`, async () => {
@@ -322,20 +403,47 @@ test('signatures: personal_sign with its third parameter, typed data v1, v3, v4 
   }
 })
 
+test('EIP-5792: Send Calls, Get Calls Status, Get Capabilities', async ({ stack }) => {
+  // Send Calls: main.js's two default calls (1 gwei and data to each of two addresses), atomicRequired.
+  const sent = await button(page, 'Send Calls (wallet_sendCalls)', async () => {
+    const request = await pressAndApprove(page, 'eip5792SendCallsButton', 'wallet_sendCalls')
+    const { id } = succeeded(request, 'Send Calls') as { id: string }
+    await expect(byId(page, 'eip5792RequestIdInput')).toHaveValue(id)
+  })
+  if (sent) {
+    await button(page, 'Get Calls Status (wallet_getCallsStatus)', async () => {
+      await byId(page, 'eip5792GetCallsStatusButton').click()
+      await expect(byId(page, 'eip5792GetCallsStatusResult')).toContainText('"status": 200', {
+        timeout: 15_000,
+      })
+      const status = JSON.parse((await byId(page, 'eip5792GetCallsStatusResult').textContent()) ?? '')
+      for (const receipt of status.receipts) {
+        expect((await chainClient(stack, 31337).getTransactionReceipt(receipt)).status).toBe('success')
+      }
+    })
+  }
+  await button(page, 'Get Capabilities (wallet_getCapabilities)', async () => {
+    await byId(page, 'eip5792GetCapabilitiesButton').click()
+    await expect(byId(page, 'eip5792GetCapabilitiesResult')).toHaveText(/^\{/)
+  })
+})
+
 test('refused methods: eth_sign and eth_getEncryptionPublicKey end in a typed error while a personal_sign waits, which then signs', async () => {
   const index = await requestCount(page, 'personal_sign')
   await byId(page, 'personalSign').click()
   await expect(approveButton(page)).toBeVisible({ timeout: 15_000 })
+  // The modal now covers the page, as it should: the dApp's own code makes the next calls (a click event
+  // dispatched on its buttons), as a dApp that polls or signs in the background does.
 
   await button(page, 'Eth Sign (eth_sign): refused', async () => {
-    await byId(page, 'ethSign').click()
+    await byId(page, 'ethSign').dispatchEvent('click')
     const ethSign = await settledRequest(page, 'eth_sign', 0)
     expect(ethSign.error).toMatchObject({ code: 4200 })
     expect(ethSign.error?.message).toContain('eth_sign')
     await expect(byId(page, 'ethSign')).toHaveText(/^Error: /)
   })
   await button(page, 'Get Encryption Key (eth_getEncryptionPublicKey): refused', async () => {
-    await byId(page, 'getEncryptionKeyButton').click()
+    await byId(page, 'getEncryptionKeyButton').dispatchEvent('click')
     const encryptionKey = await settledRequest(page, 'eth_getEncryptionPublicKey', 0)
     expect(encryptionKey.error).toMatchObject({ code: 4200 })
     expect(encryptionKey.error?.message).toContain('eth_getEncryptionPublicKey')
@@ -351,6 +459,18 @@ test('refused methods: eth_sign and eth_getEncryptionPublicKey end in a typed er
 })
 
 test('chains: Add Localhost 8546 (wallet_addEthereumChain), then Switch to it', async () => {
+  // The Network Picker's chains are not the dApp's (Keyframe was given the stack's two): 4902, which main.js
+  // shows in words.
+  await button(page, 'Network Picker: Ethereum Mainnet (wallet_switchEthereumChain, 4902)', async () => {
+    const index = await requestCount(page, 'wallet_switchEthereumChain')
+    await byId(page, 'openNetworkPicker').click()
+    await page.locator('.network-modal-item[data-chain-id="0x1"]').click()
+    expect((await settledRequest(page, 'wallet_switchEthereumChain', index)).error).toMatchObject({
+      code: 4902,
+    })
+    await expect(byId(page, 'networkError')).toHaveText('Ethereum Mainnet is not available in your wallet')
+    await expect(byId(page, 'chainId')).toHaveText('0x7a69')
+  })
   // The chain main.js adds, served for real: chain id 0x53a on 127.0.0.1:8546.
   const added = await startAnvil({ chainId: ADDED_CHAIN.id, port: ADDED_CHAIN.port })
   try {
