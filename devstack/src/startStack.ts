@@ -16,6 +16,7 @@ import {
   startFrameServer,
 } from '@keyframe/frame/server'
 import { privateKeyToAccount } from 'viem/accounts'
+import { type Anvil, startAnvil } from './chain/anvil.ts'
 import type { DevChain } from './chain/devChain.ts'
 import { type Faucet, fund, startFaucet } from './chain/faucet.ts'
 import { type DevChains, startChains } from './chain/startChains.ts'
@@ -76,6 +77,13 @@ export type StackOptions = {
   /** Port of the dev faucet on 127.0.0.1 (0 = any free port). */
   faucetPort?: number
   /**
+   * Starts a further anvil that is not one of the frame's chains, for `wallet_addEthereumChain`: chain
+   * `chainId` (default 1338, the "Localhost 8546" MetaMask's test dApp adds) on 127.0.0.1:`port` (0 = any
+   * free port, the default). The frame server's policy (`addableChains`) allows it unless `allowed: false`
+   * (what a test of the policy's refusal starts with). Off by default.
+   */
+  addableChain?: { chainId?: number; port?: number; allowed?: boolean }
+  /**
    * Port of chain-api on 127.0.0.1 (0 = any free port). Its data lives in memory, like the chains it indexes:
    * both start fresh each time.
    */
@@ -103,6 +111,8 @@ export type Stack = {
    * for the dev project (the dApp origins), indexing them; sandbox purchases are paid by anvil account #9.
    */
   chainApiUrl: string
+  /** The further anvil of `addableChain`, when started. */
+  addableChain: { chainId: number; rpcUrl: string } | undefined
   /** Gives `address` 100 ETH, 1000 KFT and 1000 kUSD on every chain. */
   fund(address: `0x${string}`): Promise<void>
   close(): Promise<void>
@@ -178,6 +188,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     (service) => (service && 'close' in service ? () => service.close() : undefined),
   )
   chains = devChains.chains
+  const [addable] = await startAll<[Anvil | undefined]>(
+    [
+      options.addableChain
+        ? startAnvil({
+            chainId: options.addableChain.chainId ?? 1338,
+            port: options.addableChain.port ?? 0,
+            ...(logFile ? { logger: fileLogger(logFile, 'chain') } : {}),
+          })
+        : Promise.resolve(undefined),
+    ],
+    (anvil) => (anvil ? () => anvil.close() : undefined),
+  )
   const dappOrigins = [dapp.origin, ...(second ? [second.origin] : []), ...(options.extraOrigins ?? [])]
   const chainApiChains = chains.map(chainFromDevChain)
   const [frame, faucet, chainApi] = await startAll<[FrameServer, Faucet, ChainApi]>(
@@ -200,6 +222,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           nativeCurrency,
         })),
         ...(options.approvalTimeoutMs === undefined ? {} : { approvalTimeoutMs: options.approvalTimeoutMs }),
+        ...(addable && options.addableChain?.allowed !== false
+          ? { addableChains: [{ rpcOrigin: new URL(addable.rpcUrl).origin, chainIds: [addable.chainId] }] }
+          : {}),
         webRoot: frameWebDist,
         port: options.framePort ?? 0,
         hostname: '127.0.0.1',
@@ -253,6 +278,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     chains,
     faucetUrl,
     chainApiUrl: chainApi.url,
+    addableChain: addable && { chainId: addable.chainId, rpcUrl: addable.rpcUrl },
     fund: (address) => fund(chains, address),
     close: closeAll,
   }

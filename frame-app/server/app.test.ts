@@ -141,6 +141,34 @@ describe('GET /frame', () => {
     })
   })
 
+  test('parameters: the addable-chains policy goes into the config and its RPC origins into connect-src', async () => {
+    const addableChains = [
+      { rpcOrigin: 'http://127.0.0.1:8546', chainIds: [1338] },
+      { rpcOrigin: 'https://rpc.example.net' },
+    ]
+    const withPolicy = createFrameApp({ database, webRoot, secrets, addableChains })
+    const res = await withPolicy.request('/frame?projectId=solo')
+    const csp = res.headers.get('content-security-policy') ?? ''
+    expect(csp.split('; ').filter((d) => d.startsWith('connect-src'))).toEqual([
+      "connect-src 'self' http://127.0.0.1:8546 https://rpc.example.net",
+    ])
+    expect(configOf(await res.text())).toMatchObject({ chains: [], addableChains })
+    // Default: no policy, nothing in the config and no origin beyond the frame's own.
+    const without = await createFrameApp({ database, webRoot, secrets }).request('/frame?projectId=solo')
+    expect(configOf(await without.text())).not.toHaveProperty('addableChains')
+  })
+
+  test('error: a policy origin with a path, or not an origin, refuses to create the app', () => {
+    const create = (rpcOrigin: string) => () =>
+      createFrameApp({ database, webRoot, secrets, addableChains: [{ rpcOrigin }] })
+    for (const bad of [
+      'http://127.0.0.1:8546/rpc',
+      'javascript:alert(1)',
+      "https://x.example ';script-src *",
+    ])
+      expect(create(bad)).toThrow(/^addableChains\[0\]\.rpcOrigin: Expected an http\(s\) origin/)
+  })
+
   test('error: invalid chains or approval timeout refuse to create the app', () => {
     const chain = {
       id: 1,

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
+import type { AddableChain } from '@keyframe/protocol/frame-api/addableChains'
 import { issueDeviceNonce } from '@keyframe/protocol/frame-api/deviceProof'
 import { type ErrorBody, fail } from '@keyframe/server-kit'
 import { Hono } from 'hono'
@@ -16,7 +17,13 @@ import { approvalPopupPage } from './approvalPopup.ts'
 import { issueNonce } from './auth/deviceProof.ts'
 import { approvePageRoutes } from './auth/email/approvePage.ts'
 import { emailAuthRoutes } from './auth/email/routes.ts'
-import { type FrameChain, parseApprovalTimeout, parseChains, rpcOrigins } from './chains.ts'
+import {
+  type FrameChain,
+  parseAddableChains,
+  parseApprovalTimeout,
+  parseChains,
+  rpcOrigins,
+} from './chains.ts'
 import type { ServerContext } from './context.ts'
 import type { CrashHook } from './crashPoint.ts'
 import type { ServerSecrets } from './crypto/keys.ts'
@@ -34,6 +41,7 @@ import { createLogger, type Logger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/createMailer.ts'
 import { getProject } from './projects/store.ts'
 import { sessionRoutes } from './session/routes.ts'
+import { tokenRoutes } from './tokens/routes.ts'
 import { vaultRoutes } from './vault/routes.ts'
 
 export type { ErrorBody } from '@keyframe/server-kit'
@@ -95,6 +103,12 @@ export type FrameAppOptions = {
    * into the frame document's config, and its RPC URL's origin into the document's `connect-src`.
    */
   chains?: readonly FrameChain[]
+  /**
+   * Which chains a dApp may add with `wallet_addEthereumChain` (EIP-3085): rules of an exact RPC origin and,
+   * optionally, the chain ids allowed on it. Each origin goes into the frame document's `connect-src`.
+   * Default none: only `chains` are ever used, and every other chain is refused.
+   */
+  addableChains?: readonly AddableChain[]
   /** How long a person has to decide on an approval, in ms: default and maximum APPROVAL_TIMEOUT_MS (5 min). */
   approvalTimeoutMs?: number
 }
@@ -124,7 +138,8 @@ export function createFrameApp(options: FrameAppOptions) {
   if (mode !== 'enforce' && mode !== 'off') throw new Error(`Invalid frameAncestors: ${String(mode)}`)
   const chains = parseChains(options.chains ?? [])
   const approvalTimeoutMs = parseApprovalTimeout(options.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS)
-  const connectOrigins = rpcOrigins(chains)
+  const addableChains = parseAddableChains(options.addableChains ?? [])
+  const connectOrigins = [...new Set([...rpcOrigins(chains), ...addableChains.map((rule) => rule.rpcOrigin)])]
   const logger = options.logger ?? createLogger()
   const publicUrl = options.publicUrl ? new URL(options.publicUrl).origin : undefined
   const ctx: ServerContext = {
@@ -199,6 +214,7 @@ export function createFrameApp(options: FrameAppOptions) {
         projectId: project.id,
         allowedOrigins: project.allowedOrigins,
         chains,
+        ...(addableChains.length > 0 && { addableChains }),
         approvalTimeoutMs,
       })
       return c.html(body, 200, frameDocumentHeaders(project.allowedOrigins, mode, connectOrigins))
@@ -227,6 +243,7 @@ export function createFrameApp(options: FrameAppOptions) {
     .route('/api/auth/email', emailAuthRoutes(ctx))
     .route('/api/session', sessionRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx, options.adminToken))
+    .route('/api/tokens', tokenRoutes(ctx))
     .route('/api', vaultRoutes(ctx))
     .route('/approve-device', approvePageRoutes(ctx))
 

@@ -8,13 +8,15 @@
  */
 
 import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
+import { type AddableChain, addableChainsSchema } from '@keyframe/protocol/frame-api/addableChains'
 import {
   approvalTimeoutSchema,
   type FrameChain,
   frameChainsSchema,
 } from '@keyframe/protocol/frame-api/chains'
+import type * as z from 'zod/mini'
 
-export type { FrameChain }
+export type { AddableChain, FrameChain }
 
 /**
  * Checks a list of chains (the `chains` option, or `CHAINS` parsed as JSON).
@@ -25,10 +27,26 @@ export type { FrameChain }
  *   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }])
  */
 export function parseChains(input: unknown): FrameChain[] {
-  const parsed = frameChainsSchema.safeParse(input)
+  return parseOption('chains', frameChainsSchema, input)
+}
+
+/**
+ * Checks the operator's `wallet_addEthereumChain` policy (the `addableChains` option, or `ADDABLE_CHAINS`
+ * parsed as JSON).
+ * @throws TypeError naming the first problem and where it is (`addableChains[0].rpcOrigin: Expected…`).
+ * @example
+ * parseAddableChains([{ rpcOrigin: 'https://rpc.example.org', chainIds: [8453] }])
+ */
+export function parseAddableChains(input: unknown): AddableChain[] {
+  return parseOption('addableChains', addableChainsSchema, input)
+}
+
+/** `schema`'s output for `input`, or a TypeError naming the option, the first issue's path and its message. */
+function parseOption<S extends z.ZodMiniType>(name: string, schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!
-  const path = ['chains', ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))]
+  const path = [name, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))]
   throw new TypeError(`${path.join('')}: ${issue.message}`)
 }
 

@@ -1,4 +1,4 @@
-import type { FrameChain } from './chains.ts'
+import type { AddableChain, FrameChain } from './chains.ts'
 
 /** The config the frame's bridge reads from `<script type="application/json" id="keyframe-config">`. */
 export type FrameHtmlConfig = {
@@ -6,6 +6,8 @@ export type FrameHtmlConfig = {
   allowedOrigins: string[]
   /** The chains the frame signs and proxies for (default none). */
   chains?: readonly FrameChain[]
+  /** The operator's `wallet_addEthereumChain` policy (default none: no chain may be added). */
+  addableChains?: readonly AddableChain[]
   /** How long a person has to decide on an approval (default: the frame's own, APPROVAL_TIMEOUT_MS). */
   approvalTimeoutMs?: number
 }
@@ -33,6 +35,7 @@ export function renderFrameHtml(html: string, config: FrameHtmlConfig): string {
     projectId: config.projectId,
     allowedOrigins: config.allowedOrigins,
     ...(config.chains !== undefined && { chains: config.chains }),
+    ...(config.addableChains !== undefined && { addableChains: config.addableChains }),
     ...(config.approvalTimeoutMs !== undefined && { approvalTimeoutMs: config.approvalTimeoutMs }),
   }
   const tag = `<script type="application/json" id="keyframe-config">${toScriptJson(data)}</script>\n`

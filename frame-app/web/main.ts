@@ -13,6 +13,7 @@
 import { bootFrame } from './bridge/boot.ts'
 import { installGuard } from './bridge/guard.ts'
 import { startBridge } from './bridge/start.ts'
+import { loadAddedChains, saveAddedChain } from './rpc/addedChains.ts'
 import { createAccountServices } from './session/services.ts'
 
 performance.mark('keyframe:boot')
@@ -28,12 +29,15 @@ const boot = bootFrame({
 if (boot.ok) {
   guard.pin(boot.parentOrigin)
   try {
+    const storage = localStorageOf(window)
     startBridge({
       window,
       parentOrigin: boot.parentOrigin,
       projectId: boot.projectId,
       chainId: boot.chainId,
-      chains: boot.chains,
+      chains: [...boot.chains, ...loadAddedChains(storage, boot.parentOrigin, boot)],
+      addableChains: boot.addableChains,
+      keepChain: (chain) => saveAddedChain(storage, boot.parentOrigin, chain),
       approvalTimeoutMs: boot.approvalTimeoutMs,
       account: (emit) => createAccountServices(window, emit),
     })
@@ -43,4 +47,13 @@ if (boot.ok) {
 } else {
   // Only the person at the devtools sees this; the embedding page gets nothing.
   console.warn(`Keyframe frame: not starting: ${boot.reason}`)
+}
+
+/** localStorage, or undefined where reading it throws (storage disabled). */
+function localStorageOf(win: Window): Storage | undefined {
+  try {
+    return win.localStorage
+  } catch {
+    return undefined
+  }
 }

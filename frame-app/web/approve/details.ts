@@ -3,6 +3,7 @@
  * rendered by `screen.ts`. Amounts are already formatted in token or native units; addresses are checksummed.
  * @module
  */
+import type { AddChainDetails, WatchAssetDetails } from './walletDetails.ts'
 
 /** An ERC20 amount, formatted in token units. */
 export type TokenAmount = {
@@ -50,10 +51,18 @@ export type ApprovalDetails = {
     }
   | {
       kind: 'typedData'
+      /** The domain and message fields the signature covers (eth_signTypedData_v3/_v4). */
       domain: Record<string, unknown>
       primaryType: string
       message: Record<string, unknown>
     }
+  | {
+      /** eth_signTypedData (v1): a flat list, shown in the dApp's order. */
+      kind: 'typedDataV1'
+      fields: { type: string; name: string; value: unknown }[]
+    }
+  | WatchAssetDetails
+  | AddChainDetails
   | {
       kind: 'calls'
       calls: ApprovalCall[]

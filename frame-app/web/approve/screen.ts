@@ -13,6 +13,7 @@
  */
 import type { ApprovalCall, ApprovalDetails, DecodedCall } from './details.ts'
 import type { GateHint } from './gate.ts'
+import { isWalletDetails, walletContent, walletTitle } from './walletScreen.ts'
 
 export type ApprovalScreen = {
   /** The whole screen; what the visibility gate watches. */
@@ -79,6 +80,8 @@ position:fixed;inset:0;display:flex;flex-direction:column;margin:0;background:va
 .kfa pre{margin:0;padding:10px 12px;white-space:pre-wrap;unicode-bidi:plaintext;border:1px solid var(--border);border-radius:var(--kf-radius-control,12px);background:var(--surface)}
 .kfa-amount{font-weight:600}
 .kfa-unlimited{color:var(--warn)}
+.kfa-note{margin:0;font-size:13px;color:var(--muted)}
+.kfa .kfa-warn{color:var(--warn)}
 .kfa-actions{display:flex;gap:8px;padding:8px 20px 16px}
 .kfa-hint{flex:none;margin:0;padding:0 20px;height:18px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;font-size:12px;line-height:18px;color:var(--muted)}
 .kfa .kfa-body:focus-visible{outline-offset:-2px}
@@ -107,8 +110,9 @@ function adoptStyles(doc: Document): CSSStyleSheet | undefined {
 
 /** A title for what is asked. */
 function titleOf(details: ApprovalDetails): string {
+  if (isWalletDetails(details)) return walletTitle(details)
   if (details.kind === 'message') return 'Sign message'
-  if (details.kind === 'typedData') return 'Sign typed data'
+  if (details.kind === 'typedData' || details.kind === 'typedDataV1') return 'Sign typed data'
   return details.calls.length > 1 ? `Approve ${details.calls.length} calls` : 'Approve transaction'
 }
 
@@ -250,6 +254,7 @@ export function renderApprovalScreen(doc: Document, details: ApprovalDetails): A
   }
 
   function content(): HTMLElement[] {
+    if (isWalletDetails(details)) return walletContent(details, { el, row, list, code })
     if (details.kind === 'message') {
       return details.text === null
         ? [el('h2', {}, 'Message (hex)'), el('pre', {}, details.hex)]
@@ -258,14 +263,24 @@ export function renderApprovalScreen(doc: Document, details: ApprovalDetails): A
     if (details.kind === 'typedData') {
       const known = Object.keys(DOMAIN_LABELS).filter((key) => Object.hasOwn(details.domain, key))
       const others = Object.keys(details.domain).filter((key) => !Object.hasOwn(DOMAIN_LABELS, key))
+      // No domain field signed: the signature is good for any site and chain that accepts this message.
+      const domainRows = [
+        ...known.map((key) => row(DOMAIN_LABELS[key] as string, code(leafText(details.domain[key])))),
+        ...others.map((key) => row(key, code(leafText(details.domain[key])))),
+      ]
       return [
         el('h2', {}, 'Domain'),
-        list(
-          ...known.map((key) => row(DOMAIN_LABELS[key] as string, code(leafText(details.domain[key])))),
-          ...others.map((key) => row(key, code(leafText(details.domain[key])))),
-        ),
+        list(...(domainRows.length > 0 ? domainRows : [row('None', 'Not bound to a site or chain')])),
         el('h2', {}, details.primaryType),
         fields(details.message, 0),
+      ]
+    }
+    if (details.kind === 'typedDataV1') {
+      return [
+        el('h2', {}, 'Message'),
+        list(
+          ...details.fields.map(({ type, name, value }) => row(`${name} (${type})`, code(leafText(value)))),
+        ),
       ]
     }
     const { calls } = details
@@ -298,7 +313,8 @@ export function renderApprovalScreen(doc: Document, details: ApprovalDetails): A
     el('h1', { id: 'kfa-title' }, titleOf(details)),
     list(
       row('Site', code(details.origin)),
-      row('Network', `${details.chain.name} (${details.chain.id})`),
+      // Adding a network: the one it is on now is not what the person decides on.
+      ...(details.kind === 'addChain' ? [] : [row('Network', `${details.chain.name} (${details.chain.id})`)]),
       row('Account', code(details.account)),
     ),
     ...content(),

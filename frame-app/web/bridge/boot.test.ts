@@ -32,6 +32,7 @@ describe('default', () => {
       parentOrigin: 'http://127.0.0.1:5173',
       chainId: 'eip155:31337',
       chains: [],
+      addableChains: [],
       approvalTimeoutMs: 300_000,
     })
   })
@@ -43,10 +44,17 @@ describe('default', () => {
       rpcUrl: 'http://127.0.0.1:8545',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     }
-    const configText = JSON.stringify({ ...JSON.parse(config), chains: [chain], approvalTimeoutMs: 2000 })
+    const addableChains = [{ rpcOrigin: 'http://127.0.0.1:8546', chainIds: [1338] }]
+    const configText = JSON.stringify({
+      ...JSON.parse(config),
+      chains: [chain],
+      addableChains,
+      approvalTimeoutMs: 2000,
+    })
     expect(bootFrame(input({ configText }))).toMatchObject({
       ok: true,
       chains: [chain],
+      addableChains,
       approvalTimeoutMs: 2000,
     })
   })
@@ -55,6 +63,8 @@ describe('default', () => {
     for (const extra of [
       { chains: [{ id: 1, name: 'x', rpcUrl: 'javascript:alert(1)', nativeCurrency: {} }] },
       { approvalTimeoutMs: 0 },
+      // A policy origin with a path: the CSP lists origins exactly.
+      { addableChains: [{ rpcOrigin: 'http://127.0.0.1:8546/rpc' }] },
       { approvalTimeoutMs: 10 * 60_000 },
     ]) {
       const configText = JSON.stringify({ ...JSON.parse(config), ...extra })

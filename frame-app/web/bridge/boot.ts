@@ -5,6 +5,7 @@ import {
   normalizeOrigin,
   schemas,
 } from '@keyframe/protocol'
+import { type AddableChain, addableChainsSchema } from '@keyframe/protocol/frame-api/addableChains'
 import {
   approvalTimeoutSchema,
   type FrameChain,
@@ -17,6 +18,7 @@ export const frameConfig = z.object({
   projectId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
   allowedOrigins: z.array(z.string()),
   chains: z.optional(frameChainsSchema),
+  addableChains: z.optional(addableChainsSchema),
   approvalTimeoutMs: z.optional(approvalTimeoutSchema),
 })
 export type FrameConfig = z.output<typeof frameConfig>
@@ -40,6 +42,8 @@ export type Boot =
       chainId: string
       /** The chains the server configured (none when it configured none). */
       chains: FrameChain[]
+      /** The operator's policy for chains a dApp may add (none when it set none). */
+      addableChains: AddableChain[]
       approvalTimeoutMs: number
     }
   | { ok: false; reason: string }
@@ -81,6 +85,7 @@ export function bootFrame(input: BootInput): Boot {
       parentOrigin,
       chainId,
       chains: parsedConfig.chains ?? [],
+      addableChains: parsedConfig.addableChains ?? [],
       approvalTimeoutMs: parsedConfig.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS,
     }
   } catch {

@@ -1,5 +1,6 @@
 import type { EventPayload, EventType, ParsedParams } from '@keyframe/protocol'
 import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
+import type { AddableChain } from '@keyframe/protocol/frame-api/addableChains'
 import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import type { SentBatch } from '../rpc/callsStatus.ts'
 import type { Api } from '../session/api.ts'
@@ -75,8 +76,15 @@ export type RpcMemory = {
 export type BridgeContext = {
   /** The project this frame document was served for (from the server-injected config). */
   readonly projectId: string
-  /** The only chains the frame signs and proxies for (from the server-injected config). */
-  readonly chains: readonly FrameChain[]
+  /**
+   * The only chains the frame signs and proxies for: the server-injected config's, then those the person
+   * added for this dApp (`wallet_addEthereumChain`, within {@link addableChains}).
+   */
+  readonly chains: FrameChain[]
+  /** The operator's policy for chains a dApp may add (from the server-injected config; default none). */
+  readonly addableChains: readonly AddableChain[]
+  /** Keeps a chain the person added for this dApp, for the next start (`rpc/addedChains.ts`). */
+  keepChain(chain: FrameChain): void
   /** How long a person has to decide on an approval, in ms (from the server-injected config). */
   readonly approvalTimeoutMs: number
   readonly rpc: RpcMemory
@@ -104,6 +112,9 @@ export type CreateBridgeContextParameters = {
   chainId: string
   /** Default none. */
   chains?: readonly FrameChain[]
+  /** Default none. */
+  addableChains?: readonly AddableChain[]
+  keepChain?: BridgeContext['keepChain']
   /** Default APPROVAL_TIMEOUT_MS. */
   approvalTimeoutMs?: number
   applyTheme?: BridgeContext['applyTheme']
@@ -117,7 +128,8 @@ export function createBridgeContext(parameters: CreateBridgeContextParameters): 
   const noop = () => {}
   return {
     projectId: parameters.projectId,
-    chains: parameters.chains ?? [],
+    chains: [...(parameters.chains ?? [])],
+    addableChains: parameters.addableChains ?? [],
     approvalTimeoutMs: parameters.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS,
     rpc: { authShares: createKeyMaterialCache(), batches: new Map() },
     parentOrigin: parameters.parentOrigin,
@@ -133,6 +145,7 @@ export function createBridgeContext(parameters: CreateBridgeContextParameters): 
     account: parameters.account,
     applyTheme: parameters.applyTheme ?? noop,
     reload: parameters.reload ?? noop,
+    keepChain: parameters.keepChain ?? noop,
     emit: parameters.emit ?? noop,
   }
 }

@@ -46,6 +46,7 @@ const validParams: { [T in RequestType]: RequestParams<T> } = {
   GET_USER: { chainId: 'eip155:1' },
   GET_SOCIAL_REDIRECT_URI: { provider: 'google' },
   SIGN_OUT: {},
+  GET_WATCHED_TOKENS: { chainId: 'eip155:1' },
   IS_CONNECTED: {},
   GET_CHAIN_ID: {},
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: {},

@@ -9,6 +9,7 @@ import { connectDevice, connectEmail, connectOtp } from '../login/email.ts'
 import { getUser, isConnected, signOut } from '../login/session.ts'
 import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../login/updateEmail.ts'
 import { switchNetwork } from '../rpc/switchNetwork.ts'
+import { getWatchedTokens } from '../session/watchedTokens.ts'
 import type { RequestContext } from './context.ts'
 import { nextTheme } from './theme.ts'
 
@@ -40,6 +41,7 @@ export const handlers: Handlers = {
   CONNECT_DEVICE: connectDevice,
   GET_USER: async (params, ctx) => getUser(params, ctx),
   SIGN_OUT: async (_params, ctx) => signOut(ctx),
+  GET_WATCHED_TOKENS: getWatchedTokens,
   UPDATE_EMAIL: updateEmail,
   UPDATE_EMAIL_PRIMARY_OTP: updateEmailPrimaryOtp,
   UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,

@@ -32,6 +32,10 @@ export type StartBridgeParameters = {
   chainId: string
   /** The chains from the server-injected config (default none). */
   chains?: BridgeContext['chains']
+  /** The operator's `wallet_addEthereumChain` policy, from the same config (default none). */
+  addableChains?: BridgeContext['addableChains']
+  /** Keeps a chain the person added for this dApp (default: kept in memory only). */
+  keepChain?: BridgeContext['keepChain']
   /** From the server-injected config (default APPROVAL_TIMEOUT_MS). */
   approvalTimeoutMs?: number
   /** Builds the account services (login, session, custody) given the bridge's event sender. */
@@ -77,6 +81,8 @@ export function startBridge(parameters: StartBridgeParameters): Bridge {
     parentOrigin,
     chainId: parameters.chainId,
     ...(parameters.chains && { chains: parameters.chains }),
+    ...(parameters.addableChains && { addableChains: parameters.addableChains }),
+    ...(parameters.keepChain && { keepChain: parameters.keepChain }),
     ...(parameters.approvalTimeoutMs !== undefined && { approvalTimeoutMs: parameters.approvalTimeoutMs }),
     applyTheme: (theme) => applyTheme(win.document.documentElement, theme),
     reload: () => win.location.reload(),

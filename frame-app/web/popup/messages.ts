@@ -46,6 +46,29 @@ export const approvalDetails = z.discriminatedUnion('kind', [
   }),
   z.object({
     ...base,
+    kind: z.literal('typedDataV1'),
+    fields: z
+      .array(z.object({ type: text, name: text, value: z.unknown() }))
+      .check(z.minLength(1), z.maxLength(256)),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('watchAsset'),
+    token: z.object({ address, symbol: text, decimals: z.int().check(z.gte(0), z.lte(36)) }),
+    source: z.enum(['chain', 'site']),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('addChain'),
+    added: z.object({
+      id: z.int().check(z.positive()),
+      name: text,
+      nativeCurrency: z.object({ name: text, symbol: text, decimals: z.int().check(z.gte(0), z.lte(36)) }),
+      rpcUrl: text,
+    }),
+  }),
+  z.object({
+    ...base,
     kind: z.literal('calls'),
     calls: z
       .array(z.object({ to: z.nullable(address), value: text, decoded: z.optional(decodedCall) }))

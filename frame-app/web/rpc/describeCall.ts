@@ -75,7 +75,7 @@ function decodeErc20(data: Hex) {
 }
 
 /** The token's symbol and decimals, or undefined when `address` does not answer as an ERC20. */
-async function tokenOf(
+export async function tokenOf(
   client: ChainClient,
   address: Address,
 ): Promise<Omit<TokenAmount, 'amount'> | undefined> {

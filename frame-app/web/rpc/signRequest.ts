@@ -15,6 +15,7 @@ import type * as z from 'zod/mini'
 import type { RequestContext, Session } from '../bridge/context.ts'
 import { accountOf } from '../login/session.ts'
 import { prefetchDeviceShare, warmSigner } from '../wallet/signer.ts'
+import { addEthereumChain } from './addEthereumChain.ts'
 import { loadApprovalScreen, releaseApproval, requestApproval } from './approval.ts'
 import { chainOf } from './chains.ts'
 import { personalSign } from './personalSign.ts'
@@ -22,6 +23,7 @@ import type { RpcRequestOptions } from './rpcRequest.ts'
 import { sendCalls } from './sendCalls.ts'
 import { sendTransaction } from './sendTransaction.ts'
 import type { Signing } from './signing.ts'
+import { watchAsset } from './watchAsset.ts'
 
 type ParamsOf<M extends UnsafeRpcMethod> = z.output<(typeof unsafeRpcParams)[M]>
 
@@ -67,6 +69,10 @@ export async function signRequest(
         const batch = params('wallet_sendCalls')
         return sendCalls(batch, signing(batchChain(call, batch)))
       }
+      case 'wallet_watchAsset':
+        return watchAsset(params('wallet_watchAsset'), signing())
+      case 'wallet_addEthereumChain':
+        return addEthereumChain(params('wallet_addEthereumChain'), signing())
       default:
         throw new UnsupportedMethodError(call.method)
     }

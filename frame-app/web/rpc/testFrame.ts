@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { AddableChain } from '@keyframe/protocol/frame-api/addableChains'
 import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import { IDBFactory } from 'fake-indexeddb'
 import { codeIn, type Harness } from '../../server/testing/harness.ts'
@@ -17,6 +18,7 @@ import { createApi } from '../session/api.ts'
 import { createTokenStore } from '../session/tokenStore.ts'
 import type { PassphrasePrompter } from '../wallet/custody.ts'
 import { type DeviceStore, openDeviceStore } from '../wallet/deviceStore.ts'
+import { loadAddedChains, saveAddedChain } from './addedChains.ts'
 import { rpcRequest } from './rpcRequest.ts'
 
 /** The person at the approval screen, as a test plays them: approves by default. */
@@ -39,6 +41,8 @@ export type Approver = ReturnType<typeof approver>
 
 export type TestFrameOptions = {
   chains: FrameChain[]
+  /** The operator's `wallet_addEthereumChain` policy (default none). */
+  addableChains?: AddableChain[]
   approver: Approver
   /** Default 'ops' (operator recovery: no passphrase prompt). */
   projectId?: string
@@ -61,17 +65,24 @@ export async function loggedInFrame(harness: Harness, email: string, options: Te
   const frame = openFrame(harness, partition, options)
   await frame.logIn(email)
   const address = frame.ctx.state.session!.address as `0x${string}`
-  return { ...frame, address, reload: () => openFrame(harness, partition, options) }
+  return {
+    ...frame,
+    address,
+    reload: () => openFrame(harness, partition, options),
+    /** The frame opened again in the same partition, embedded by another site. */
+    reloadFor: (parentOrigin: string) => openFrame(harness, partition, { ...options, parentOrigin }),
+  }
 }
 
 /** The frame document loaded in `partition`, not logged in (see {@link loggedInFrame}). */
 export function openFrame(harness: Harness, partition: Partition, options: TestFrameOptions) {
   const { storage, indexedDB } = partition
-  const tokens = createTokenStore({
-    getItem: (key) => storage.get(key) ?? null,
-    setItem: (key, value) => void storage.set(key, value),
-    removeItem: (key) => void storage.delete(key),
-  })
+  const localStorage = {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+    removeItem: (key: string) => void storage.delete(key),
+  }
+  const tokens = createTokenStore(localStorage)
   const serverCalls: string[] = []
   let store: Promise<DeviceStore> | undefined
   const devices = () => {
@@ -110,11 +121,19 @@ export function openFrame(harness: Harness, partition: Partition, options: TestF
     custody: () => import('../wallet/custody.ts'),
   }
   const events: { type: string; params: unknown }[] = []
+  const parentOrigin = options.parentOrigin ?? 'https://ops.example'
+  const addableChains = options.addableChains ?? []
+  // As main.ts starts the bridge: the chains added for this dApp in this partition come back.
   const ctx = createBridgeContext({
     projectId: options.projectId ?? 'ops',
-    parentOrigin: options.parentOrigin ?? 'https://ops.example',
+    parentOrigin,
     chainId: options.chainId ?? 'eip155:31337',
-    chains: options.chains,
+    chains: [
+      ...options.chains,
+      ...loadAddedChains(localStorage, parentOrigin, { addableChains, ...options }),
+    ],
+    addableChains,
+    keepChain: (chain) => saveAddedChain(localStorage, parentOrigin, chain),
     emit: (type, params) => events.push({ type, params }),
     account,
   })

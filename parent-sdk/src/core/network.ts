@@ -43,6 +43,18 @@ export function getNetworks(kf: Keyframe): readonly Network[] {
   return networks
 }
 
+/**
+ * Lists a network the embedded wallet added at the dApp's request (`wallet_addEthereumChain`), after the
+ * dApp's own: `switchNetwork` may then move there, and the modal names it rather than 'Unknown Network'.
+ * A network listed already stays as it is. @internal
+ */
+export function addNetwork(kf: Keyframe, network: KeyframeNetwork & { readonly id: number }): void {
+  const networks = getNetworks(kf)
+  const caipNetworkId = toCaip2(network.id)
+  if (networks.some((listed) => listed.caipNetworkId === caipNetworkId)) return
+  listed.set(kf, [...networks, { ...network, caipNetworkId, chainNamespace: 'eip155', isSupported: true }])
+}
+
 function findNetwork(kf: Keyframe, caipNetworkId: string): Network | undefined {
   return getNetworks(kf).find((network) => network.caipNetworkId === caipNetworkId)
 }

@@ -1,6 +1,7 @@
 /**
  * Send (SPEC §3 send state, §4 send flow, §5 rules): the tokens of the active network with their balances
- * (the native currency and the ERC20s of the dApp's `tokens`), the amount and receiver, the gas estimate,
+ * (the native currency, the ERC20s of the dApp's `tokens` and those the account keeps in the embedded wallet,
+ * `wallet_watchAsset`), the amount and receiver, the gas estimate,
  * the validation, and the send itself through the active connector's provider. The state belongs to the
  * instance; read it with `getSendState` / `watchSendState`.
  * @module
@@ -26,7 +27,7 @@ export type SendToken = {
 
 /** The send form (SPEC §3 send state, without the USD prices Keyframe has no source for yet). */
 export type SendState = {
-  /** The tokens of the active network: the native currency first, then the network's `tokens`. */
+  /** The tokens of the active network: the native currency first, the network's `tokens`, then the kept ones. */
   readonly tokenBalances: readonly SendToken[]
   /** The token to send. */
   readonly token: SendToken | undefined
@@ -189,6 +190,29 @@ function networkTokens(kf: Keyframe): SendToken[] {
   ]
 }
 
+/**
+ * The tokens the account keeps in the embedded wallet (`wallet_watchAsset`) on the active network, less
+ * those in `listed`; none with another connector, or when the frame cannot say.
+ */
+async function watchedTokens(kf: Keyframe, listed: readonly SendToken[]): Promise<SendToken[]> {
+  if (getActiveConnector(kf, 'eip155')?.type !== 'embedded') return []
+  try {
+    const frame = await kf.frame()
+    const { tokens } = await frame.request('GET_WATCHED_TOKENS', { chainId: getNetwork(kf).caipNetworkId })
+    return tokens
+      .filter((token) => !listed.some((t) => t.address?.toLowerCase() === token.address.toLowerCase()))
+      .map((token) => ({
+        address: token.address as `0x${string}`,
+        symbol: token.symbol,
+        name: token.symbol,
+        decimals: token.decimals,
+        balance: undefined,
+      }))
+  } catch {
+    return []
+  }
+}
+
 function sameToken(a: SendToken | undefined, b: SendToken | undefined): boolean {
   return a !== undefined && b !== undefined && a.address?.toLowerCase() === b.address?.toLowerCase()
 }
@@ -205,10 +229,11 @@ function sameToken(a: SendToken | undefined, b: SendToken | undefined): boolean 
 export async function fetchSendBalances(kf: Keyframe): Promise<void> {
   const runtime = runtimeOf(kf)
   const run = ++runtime.balancesRun
-  const tokens = networkTokens(kf)
-  const selected = tokens.find((t) => sameToken(t, runtime.state.token)) ?? tokens[0]
-  update(kf, { tokenBalances: tokens, token: selected, loading: true })
+  const listed = networkTokens(kf)
+  const selected = listed.find((t) => sameToken(t, runtime.state.token)) ?? listed[0]
+  update(kf, { tokenBalances: listed, token: selected, loading: true })
   const account = await activeAccount(kf).catch(() => undefined)
+  const tokens = account ? [...listed, ...(await watchedTokens(kf, listed))] : listed
   const balances = await Promise.all(
     tokens.map((token) => {
       if (!account) return Promise.resolve(undefined)

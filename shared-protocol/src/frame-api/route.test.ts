@@ -33,6 +33,7 @@ describe('frame API routes', () => {
         'POST /api/session/email/primary',
         'POST /api/session/email/secondary',
         'POST /api/session/factor/verify',
+        'POST /api/tokens',
         'POST /api/wallet',
         'PUT /api/shares/device',
         'PUT /api/shares/recovery',

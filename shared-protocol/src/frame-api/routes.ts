@@ -16,6 +16,7 @@ import {
   verifyPrimaryEmail,
   verifySecondaryEmail,
 } from './session.ts'
+import { listWatchedTokens, watchToken } from './tokens.ts'
 import {
   listDevices,
   registerWallet,
@@ -45,6 +46,8 @@ export const frameApi = {
   releaseRecovery,
   listDevices,
   revokeDevice,
+  listWatchedTokens,
+  watchToken,
 } as const satisfies Record<string, FrameRoute>
 
 export type FrameApi = typeof frameApi

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { accountAddress, caip2, evmAddress, hex } from '../schemas/common.ts'
 import { transactionRequest, transactionToSign } from './transactionRequest.ts'
+import { addEthereumChainParams, watchAssetParams } from './walletMethods.ts'
 
 const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'Expected a hex quantity'))
 const hash32 = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a 0x-prefixed 32-byte hash'))
@@ -33,15 +34,49 @@ const call = z.object({
   value: z.optional(quantity),
 })
 
-const typedData = z.union([
-  z.string().check(z.minLength(2)),
-  z.object({
-    types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
-    primaryType: z.string(),
-    domain: z.record(z.string(), z.unknown()),
-    message: z.record(z.string(), z.unknown()),
-  }),
-])
+/** EIP-712 typed data (eth_signTypedData_v3/_v4), as an object or its JSON. */
+const typedData = z.union(
+  [
+    z.string().check(z.minLength(2)),
+    z.object({
+      types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+      primaryType: z.string(),
+      domain: z.record(z.string(), z.unknown()),
+      message: z.record(z.string(), z.unknown()),
+    }),
+  ],
+  { error: 'Expected { types, primaryType, domain, message } or its JSON' },
+)
+
+/** Typed data "v1" (eth_signTypedData): the early EIP-712 draft's flat list of fields. */
+const typedDataV1 = z
+  .array(
+    z.object({
+      type: z.string().check(z.minLength(1, 'Expected a Solidity type name')),
+      name: z.string().check(z.minLength(1, 'Expected a non-empty field name')),
+      value: z.unknown(),
+    }),
+    { error: 'Expected a list of { type, name, value }' },
+  )
+  .check(z.minLength(1, 'Expected a list of at least one field'), z.maxLength(256))
+
+const isAddress = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+/**
+ * personal_sign: `[message, address]`, or `[address, message]` as some libraries send it (the frame tells
+ * them apart as MetaMask does); a third parameter (the legacy password) is ignored.
+ */
+const personalSign = z
+  .tuple([
+    z.string({ error: 'Expected text or 0x hex' }).check(z.maxLength(100_000)),
+    z.string({ error: 'Expected a 0x-prefixed 20-byte address' }).check(z.maxLength(100_000)),
+    z.optional(z.unknown()),
+  ])
+  .check(
+    z.refine((params) => isAddress(params[0]) || isAddress(params[1]), {
+      error: 'Expected a 0x-prefixed 20-byte address',
+      path: [1],
+    }),
+  )
 
 const base58 = z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Expected a base58 public key'))
 const encoded = z.string().check(z.minLength(1), z.maxLength(100_000))
@@ -141,7 +176,9 @@ export const safeRpcParams = {
 
 /** Methods that need the user's approval inside the frame (spec §6 "not safe"). */
 export const unsafeRpcParams = {
-  personal_sign: z.tuple([z.string().check(z.maxLength(100_000)), evmAddress]),
+  personal_sign: personalSign,
+  eth_signTypedData: z.tuple([typedDataV1, evmAddress]),
+  eth_signTypedData_v3: z.tuple([evmAddress, typedData]),
   eth_signTypedData_v4: z.tuple([evmAddress, typedData]),
   eth_sendTransaction: z.tuple([transactionToSign]),
   wallet_sendCalls: z.tuple([
@@ -155,6 +192,8 @@ export const unsafeRpcParams = {
       capabilities: z.optional(z.record(z.string(), z.unknown())),
     }),
   ]),
+  wallet_watchAsset: watchAssetParams,
+  wallet_addEthereumChain: addEthereumChainParams,
   wallet_grantPermissions: z.tuple([z.record(z.string(), z.unknown())]),
   wallet_revokePermissions: z.tuple([z.record(z.string(), z.unknown())]),
   eth_sendUserOperation: z.tuple([z.record(z.string(), z.unknown()), evmAddress]),

@@ -6,6 +6,7 @@ import {
   caip2,
   chainIdInput,
   email,
+  evmAddress,
   httpUrl,
   noParams,
   noResult,
@@ -108,6 +109,24 @@ export const requests = {
     z.strictObject({ provider: socialProvider }),
     z.object({ uri: httpUrl }),
     connect,
+  ),
+  /**
+   * The tokens the account keeps (`wallet_watchAsset`), on `chainId` or on every chain: the frame asks its
+   * server, so the wallet views list them with the dApp's own.
+   */
+  GET_WATCHED_TOKENS: row(
+    z.strictObject({ chainId: z.optional(chainIdInput) }),
+    z.object({
+      tokens: z.array(
+        z.object({
+          chainId: caip2,
+          address: evmAddress,
+          symbol: z.string().check(z.minLength(1), z.maxLength(11)),
+          decimals: z.int().check(z.gte(0), z.lte(36)),
+        }),
+      ),
+    }),
+    withSession,
   ),
   SIGN_OUT: row(noParams, noResult, local),
   IS_CONNECTED: row(noParams, z.object({ isConnected: z.boolean() }), local),

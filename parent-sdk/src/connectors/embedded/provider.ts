@@ -25,9 +25,9 @@ import {
 } from '@keyframe/protocol/core'
 import { awaitApproval } from '../../core/approval.ts'
 import { disconnect, reconnect } from '../../core/connection.ts'
-import type { Keyframe } from '../../core/createKeyframe.ts'
+import type { Keyframe, KeyframeNetwork as Network } from '../../core/createKeyframe.ts'
 import { DestroyedError } from '../../core/errors.ts'
-import { switchNetwork } from '../../core/network.ts'
+import { addNetwork, switchNetwork } from '../../core/network.ts'
 import type { Eip1193Provider, ProviderEvents, RequestArguments } from '../types.ts'
 
 type Hex = `0x${string}`
@@ -229,6 +229,19 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
     return null
   }
 
+  /** The chain the frame just added, as a network of the modal: its params passed the frame's schema. */
+  function listAddedChain(params: unknown) {
+    const [chain] = params as [
+      { chainId: string; chainName: string; nativeCurrency: Network['nativeCurrency']; rpcUrls: string[] },
+    ]
+    addNetwork(kf, {
+      id: Number.parseInt(chain.chainId, 16),
+      name: chain.chainName,
+      ...(chain.nativeCurrency && { nativeCurrency: chain.nativeCurrency }),
+      rpcUrls: { default: { http: chain.rpcUrls } },
+    })
+  }
+
   /** SPEC §6: the toast, then every pending request of this provider rejected with 4200. */
   function refuse(method: string) {
     if (kf._internal.isDestroyed()) return
@@ -293,6 +306,12 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
         return Promise.resolve(snapshotOf(kf).chainId)
       case 'wallet_switchEthereumChain':
         return track(() => switchChain(params))
+      // EIP-3085: the frame asks the person (within the operator's policy); once added, the modal lists it.
+      case 'wallet_addEthereumChain':
+        return viaFrame(method, params).then((result) => {
+          listAddedChain(params)
+          return result
+        })
       // EIP-2255 for the account, as wagmi's connector asks on connect and disconnect. Other permission
       // requests (ERC-7715 grants and their revocations) go to the frame like any other method.
       case 'wallet_getPermissions':
