@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test'
 import { erc20Abi, formatUnits, parseEther, parseUnits, verifyMessage, verifyTypedData } from 'viem'
 import {
   DEMO_ETH,
@@ -10,23 +9,7 @@ import {
 import { type DemoLibrary, libraryResult, runAction } from '../support/demo.ts'
 import { approve, chainClient, devToken, newFundedWallet, newWallet } from '../support/evm.ts'
 import { expect, test } from '../support/fixtures.ts'
-
-/**
- * Records, from now on, whether the modal ever shows `text`. A toast stays 4 s and may be gone by the time
- * the action's result is read, so the modal's shadow root is polled meanwhile.
- */
-async function watchModalText(page: Page, text: string): Promise<() => Promise<boolean>> {
-  await page.evaluate((text) => {
-    const seen = { value: false }
-    Object.assign(window, { __modalTextSeen: seen })
-    setInterval(() => {
-      const root = document.querySelector('[data-keyframe-modal]')?.shadowRoot
-      if (root?.textContent?.includes(text)) seen.value = true
-    }, 50)
-  }, text)
-  return () =>
-    page.evaluate(() => (window as unknown as { __modalTextSeen: { value: boolean } }).__modalTextSeen.value)
-}
+import { watchModalText } from '../support/modalText.ts'
 
 // A login per library, and four approvals of ≥ 1 s each.
 test.describe.configure({ timeout: 90_000 })
