@@ -18,6 +18,7 @@ export {
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from './errors/provider.ts'
+export { ChainNotAllowedError } from './errors/chainNotAllowed.ts'
 export { InternalError, InvalidParamsError, InvalidRequestError, type Issue } from './errors/rpc.ts'
 export { fromErrorShape, toErrorShape, toProtocolError } from './errors/serialize.ts'
 export {

@@ -7,8 +7,9 @@
  * @module
  */
 import { InvalidParamsError, type unsafeRpcParams } from '@keyframe/protocol'
-import { allowedRpcUrl, ChainNotAllowedError } from '@keyframe/protocol/frame-api/addableChains'
-import { type FrameChain, frameChainSchema } from '@keyframe/protocol/frame-api/chains'
+import { ChainNotAllowedError } from '@keyframe/protocol/core'
+import { allowedRpcUrl } from '@keyframe/protocol/frame-api/addableChains'
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import type * as z from 'zod/mini'
 import { approve } from './approval.ts'
 import { findChain } from './chains.ts'
@@ -30,17 +31,8 @@ export async function addEthereumChain([request]: Params, signing: Signing): Pro
   if (findChain(ctx.chains, id)) return null
   const rpcUrl = Number.isSafeInteger(id) ? allowedRpcUrl(ctx.addableChains, id, request.rpcUrls) : undefined
   if (rpcUrl === undefined) throw new ChainNotAllowedError(id)
-  const parsed = frameChainSchema.safeParse({
-    id,
-    name: request.chainName,
-    rpcUrl,
-    nativeCurrency: request.nativeCurrency,
-  })
-  if (!parsed.success)
-    throw new InvalidParamsError('wallet_addEthereumChain', [
-      { path: [0], message: parsed.error.issues[0]?.message ?? 'Invalid chain' },
-    ])
-  const chain: FrameChain = parsed.data
+  // The params' schema bounds name, currency and decimals as the frame's chain config does.
+  const chain: FrameChain = { id, name: request.chainName, rpcUrl, nativeCurrency: request.nativeCurrency }
   // The node must be the chain the site names (MetaMask checks this too): else the person would approve one
   // network and sign for another.
   const reported = await jsonRpc<string>(rpcUrl, 'eth_chainId', [], ctx.signal).catch(() => undefined)

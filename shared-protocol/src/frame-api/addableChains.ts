@@ -61,5 +61,3 @@ export function allowedRpcUrl(
     )
   })
 }
-
-export { ChainNotAllowedError } from '../errors/chainNotAllowed.ts'
