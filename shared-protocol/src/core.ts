@@ -7,6 +7,7 @@
 export * from './caip.ts'
 export * from './constants.ts'
 export { type ErrorShape, ProtocolError } from './errors/base.ts'
+export { ChainNotAllowedError } from './errors/chainNotAllowed.ts'
 export { ErrorCode, type ErrorCodeValue } from './errors/codes.ts'
 export {
   ChainDisconnectedError,
@@ -18,7 +19,6 @@ export {
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from './errors/provider.ts'
-export { ChainNotAllowedError } from './errors/chainNotAllowed.ts'
 export { InternalError, InvalidParamsError, InvalidRequestError, type Issue } from './errors/rpc.ts'
 export { fromErrorShape, toErrorShape, toProtocolError } from './errors/serialize.ts'
 export {
