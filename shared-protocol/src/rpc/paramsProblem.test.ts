@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { InvalidParamsError } from '../errors/rpc.ts'
+import { invalidRpcParams } from './paramsProblem.ts'
 import { checkRpcCall } from './validate.ts'
 
 const ADDRESS = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
@@ -54,6 +55,20 @@ describe('-32602 in words (issue 13)', () => {
     expect(messageFor('solana_signMessage', { pubkey: 'x' })).toBe(
       'Invalid params for solana_signMessage: field message is missing',
     )
+  })
+
+  test('behavior: invalidRpcParams words a rule found while answering as the schema issues are', () => {
+    const error = invalidRpcParams('wallet_watchAsset', [
+      { path: ['options', 'address'], message: 'Invalid address' },
+    ])
+    expect(error.message).toBe(
+      'Invalid params for wallet_watchAsset: field options.address must be a 0x-prefixed 20-byte address',
+    )
+    expect(
+      invalidRpcParams('wallet_sendCalls', [{ path: [0, 'chainId'], message: 'Not the chain in use' }])
+        .message,
+    ).toBe('Invalid params for wallet_sendCalls: parameter 1 (batch) field chainId: Not the chain in use')
+    expect(error.data).toEqual({ issues: [{ path: ['options', 'address'], message: 'Invalid address' }] })
   })
 
   test('default: the issues stay in data, each with its path', () => {

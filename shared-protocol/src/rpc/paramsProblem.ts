@@ -4,6 +4,7 @@
  * @module
  */
 import type * as z from 'zod/mini'
+import { InvalidParamsError, type Issue } from '../errors/rpc.ts'
 import { RPC_PARAM_NAMES } from './paramNames.ts'
 
 type RawIssue = z.core.$ZodIssue & { input?: unknown }
@@ -52,11 +53,7 @@ function fieldPath(path: readonly PropertyKey[]): string {
 function ruleOf(issue: RawIssue): string {
   const missing = issue.input === undefined && issue.code !== 'too_small' && issue.code !== 'too_big'
   if (missing && issue.path.length > 0) return ' is missing'
-  const known = RULES[issue.message]
-  if (known) return ` must be ${known}`
-  if (issue.message.startsWith('Expected ')) return ` must be ${issue.message.slice('Expected '.length)}`
-  // A sentence of the schema's own (a contradiction between fields) follows as it is.
-  if (issue.message && issue.message !== 'Invalid input') return `: ${issue.message}`
+  if (issue.message && issue.message !== 'Invalid input') return messageRule(issue.message)
   switch (issue.code) {
     case 'invalid_type':
       return ` must be ${TYPES[issue.expected] ?? issue.expected}`
@@ -79,6 +76,14 @@ function ruleOf(issue: RawIssue): string {
   }
 }
 
+/** A schema's own message as a rule: "Expected …" reads "must be …"; a sentence of its own follows as it is. */
+function messageRule(message: string): string {
+  const known = RULES[message]
+  if (known) return ` must be ${known}`
+  if (message.startsWith('Expected ')) return ` must be ${message.slice('Expected '.length)}`
+  return `: ${message}`
+}
+
 /** The first issue of a method's params, in words. */
 export function paramsProblem(method: string, issue: z.core.$ZodIssue): string {
   const raw = issue as RawIssue
@@ -91,4 +96,19 @@ export function paramsProblem(method: string, issue: z.core.$ZodIssue): string {
     }
   }
   return `${subjectOf(method, raw.path)}${ruleOf(raw)}`
+}
+
+/**
+ * The -32602 for a rule the schema cannot state, found while answering (a chain id that is not the one
+ * asked for, a token the chain does not hold): worded as `checkRpcCall` words a schema's issue.
+ * @example invalidRpcParams('wallet_watchAsset', [{ path: ['options', 'address'], message: 'Invalid address' }])
+ * // 'Invalid params for wallet_watchAsset: field options.address must be a 0x-prefixed 20-byte address'
+ */
+export function invalidRpcParams(method: string, issues: [Issue, ...Issue[]]): InvalidParamsError {
+  const [first] = issues
+  return new InvalidParamsError(
+    method,
+    issues,
+    `${subjectOf(method, first.path)}${messageRule(first.message)}`,
+  )
 }
