@@ -92,7 +92,11 @@ async function sendFirst(signing: Signing, client: ChainClient, from: Address, c
 
 function toCall(call: SendCallsRequest['calls'][number], index: number): Call {
   if (!isAddress(call.to, { strict: false }))
-    throw new InvalidParamsError(METHOD, [{ path: [0, 'calls', index, 'to'], message: 'Invalid address' }])
+    throw new InvalidParamsError(
+      METHOD,
+      [{ path: [0, 'calls', index, 'to'], message: 'Invalid address' }],
+      `parameter 1 (batch) field calls[${index}].to must be a 0x-prefixed 20-byte address`,
+    )
   return {
     to: call.to,
     value: call.value === undefined ? 0n : BigInt(call.value),

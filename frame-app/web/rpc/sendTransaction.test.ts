@@ -238,7 +238,7 @@ describe('refusals', () => {
         ok: false,
         error: {
           code: -32602,
-          message: expect.stringContaining(words),
+          message: expect.stringContaining(`parameter 1 (transaction) field ${field}: ${words}`),
           data: { issues: [{ path: [0, field], message: expect.stringContaining(words) }] },
         },
       })
@@ -262,7 +262,7 @@ describe('refusals', () => {
         error: {
           code: -32602,
           message: expect.stringContaining(
-            `${field} asks for an EIP-1559 transaction, but Local Berlin has no base fee: give gasPrice (type 0x0 or 0x1)`,
+            `parameter 1 (transaction) field ${field}: ${field} asks for an EIP-1559 transaction, but Local Berlin has no base fee: give gasPrice (type 0x0 or 0x1)`,
           ),
           data: { issues: [{ path: [0, field] }] },
         },

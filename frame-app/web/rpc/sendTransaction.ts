@@ -80,9 +80,9 @@ export async function sendTransaction(params: readonly [RpcTransaction], signing
 
 function toTransactionRequest(tx: RpcTransaction, chainId: number): TransactionRequest {
   if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(chainId))
-    throw invalid(['chainId'], `chainId ${tx.chainId} is not ${chainId}, the chain of the request`)
+    throw invalid('chainId', `chainId ${tx.chainId} is not ${chainId}, the chain of the request`)
   if (tx.data !== undefined && tx.input !== undefined && tx.data.toLowerCase() !== tx.input.toLowerCase())
-    throw invalid(['input'], 'data and input differ: give one of them, or both the same')
+    throw invalid('input', 'data and input differ: give one of them, or both the same')
   const quantity = (value: string | undefined) => (value === undefined ? undefined : BigInt(value))
   return {
     to: (tx.to ?? null) as Address | null,
@@ -103,11 +103,16 @@ function noBaseFee(tx: RpcTransaction, chainName: string): InvalidParamsError {
   const field =
     tx.type !== undefined ? 'type' : tx.maxFeePerGas !== undefined ? 'maxFeePerGas' : 'maxPriorityFeePerGas'
   return invalid(
-    [field],
+    field,
     `${field} asks for an EIP-1559 transaction, but ${chainName} has no base fee: give gasPrice (type 0x0 or 0x1)`,
   )
 }
 
-function invalid(path: string[], message: string): InvalidParamsError {
-  return new InvalidParamsError(METHOD, [{ path: [0, ...path], message }])
+/** A -32602 about one field of the transaction, worded as the protocol's schema words its own. */
+function invalid(field: string, message: string): InvalidParamsError {
+  return new InvalidParamsError(
+    METHOD,
+    [{ path: [0, field], message }],
+    `parameter 1 (transaction) field ${field}: ${message}`,
+  )
 }

@@ -34,6 +34,8 @@ describe('eth_sendTransaction params', () => {
     ],
     ['no fee field, no type', { to: TO, value: '0x1' }],
     ['type as 0x02', { to: TO, type: '0x02' }],
+    ['gasLimit for gas', { to: TO, gasLimit: '0x5208' }],
+    ['gas and gasLimit the same', { to: TO, gas: '0x5208', gasLimit: '0x05208' }],
   ])('default: %s is accepted as given', (_name, tx) => {
     expect(send(tx)).toEqual({ ok: true, params: [tx] })
   })
@@ -79,6 +81,11 @@ describe('eth_sendTransaction params', () => {
       { to: TO, accessList: [{ address: TO, storageKeys: ['0x01'] }] },
       'parameter 1 (transaction) field accessList[0].storageKeys[0] must be a 32-byte storage key',
     ],
+    [
+      'gas and gasLimit that differ',
+      { to: TO, gas: '0x5208', gasLimit: '0x5209' },
+      'parameter 1 (transaction) field gasLimit: gas and gasLimit differ: give one of them, or both the same',
+    ],
   ])('error: %s answers -32602 naming the parameter', (_name, tx, message) => {
     expect(send(tx)).toEqual({
       ok: false,
@@ -87,10 +94,12 @@ describe('eth_sendTransaction params', () => {
     })
   })
 
-  test('behavior: eth_call and eth_estimateGas take the same object, access list included', () => {
+  test('behavior: eth_call and eth_estimateGas take the same object, access list included, and pass no gasLimit on', () => {
     const tx = { to: TO, data: '0x', accessList: [{ address: TO, storageKeys: [SLOT] }] }
     expect(checkRpcCall({ method: 'eth_call', params: [tx, 'latest'] }).params).toEqual([tx, 'latest'])
     expect(checkRpcCall({ method: 'eth_estimateGas', params: [tx] }).params).toEqual([tx])
+    // gasLimit is the wallet's alias for a transaction to sign; the node gets the object it knows.
+    expect(checkRpcCall({ method: 'eth_call', params: [{ ...tx, gasLimit: '0x1' }] }).params).toEqual([tx])
   })
 })
 
