@@ -111,6 +111,38 @@ describe('the screen', () => {
     ])
   })
 
+  test('behavior: typed data v1 — its fields as a list, each with its type', () => {
+    ask({
+      ...BASE,
+      method: 'eth_signTypedData',
+      kind: 'typedDataV1',
+      fields: [
+        { type: 'string', name: 'Message', value: 'Hi, Alice!' },
+        { type: 'uint32', name: 'A number', value: '1337' },
+        { type: 'bool', name: 'ok', value: true },
+      ],
+    })
+    expect(title()).toBe('Sign typed data')
+    expect(headings()).toEqual(['Message'])
+    expect(rows().slice(3)).toEqual([
+      ['Message (string)', 'Hi, Alice!'],
+      ['A number (uint32)', '1337'],
+      ['ok (bool)', 'true'],
+    ])
+  })
+
+  test('behavior: typed data whose signature binds no domain field says so', () => {
+    ask({
+      ...BASE,
+      method: 'eth_signTypedData_v4',
+      kind: 'typedData',
+      domain: {},
+      primaryType: 'M',
+      message: {},
+    })
+    expect(rows().slice(3, 4)).toEqual([['None', 'Not bound to a site or chain']])
+  })
+
   test('behavior: calls — token transfer, unlimited and limited approve, unknown data, value, deploy, fee', () => {
     const token = { symbol: 'kUSD', decimals: 6, address: KUSD } as const
     const data = `0x12345678${'ab'.repeat(64)}cd` as const

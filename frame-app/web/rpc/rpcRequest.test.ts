@@ -358,7 +358,7 @@ describe('signing', () => {
       error: {
         code: -32602,
         message:
-          'Invalid params for eth_signTypedData_v4: parameter 2 (typed data) field domain.chainId: Expected 31337, the chain of the request',
+          'Invalid params for eth_signTypedData_v4: parameter 2 (typed data) field domain.chainId must be 31337, the chain of the request',
       },
     })
     expect(person.seen.length).toBe(seen)

@@ -28,6 +28,7 @@ import { watchAsset } from './watchAsset.ts'
 type ParamsOf<M extends UnsafeRpcMethod> = z.output<(typeof unsafeRpcParams)[M]>
 
 import { signTypedData } from './signTypedData.ts'
+import { signTypedDataV1 } from './signTypedDataV1.ts'
 
 /**
  * Serves one unsafe call for the session's account (see `rpcRequest`).
@@ -61,8 +62,12 @@ export async function signRequest(
     switch (call.method) {
       case 'personal_sign':
         return personalSign(params('personal_sign'), signing())
+      case 'eth_signTypedData':
+        return signTypedDataV1(params('eth_signTypedData'), signing())
+      case 'eth_signTypedData_v3':
+        return signTypedData(params('eth_signTypedData_v3'), signing(), 'v3')
       case 'eth_signTypedData_v4':
-        return signTypedData(params('eth_signTypedData_v4'), signing())
+        return signTypedData(params('eth_signTypedData_v4'), signing(), 'v4')
       case 'eth_sendTransaction':
         return sendTransaction(params('eth_sendTransaction'), signing())
       case 'wallet_sendCalls': {

@@ -1,0 +1,257 @@
+/**
+ * Signing requests as real dApps send them (MetaMask's test dApp's params), through `dispatch` for a frame
+ * logged in against the real server app: personal_sign with its third parameter and in (address, message)
+ * order, typed data v1, v3 and v4. Each signature recovers to the wallet's address with a digest computed
+ * independently (viem for EIP-712 data viem and eth-sig-util agree on; eth-sig-util's own vectors for the
+ * rest are in `eip712.test.ts` and `signTypedDataV1.test.ts`). No chain node is needed to sign.
+ */
+import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
+import { type Hex, recoverAddress, stringToHex, verifyMessage, verifyTypedData } from 'viem'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { createHarness, type Harness } from '../../server/testing/harness.ts'
+import { hashTypedDataAs } from './eip712.ts'
+import { typedSignatureHash } from './signTypedDataV1.ts'
+import { type Approver, approver, loggedInFrame } from './testFrame.ts'
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
+
+const CHAIN: FrameChain = {
+  id: 31337,
+  name: 'Keyframe Local',
+  // Never called: signing a message asks nothing of the chain.
+  rpcUrl: 'http://127.0.0.1:9',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+}
+
+let harness: Harness
+let person: Approver
+let frame: Awaited<ReturnType<typeof loggedInFrame>>
+
+beforeAll(async () => {
+  harness = await createHarness()
+  person = approver()
+  frame = await loggedInFrame(harness, `sign-${crypto.randomUUID().slice(0, 8)}@example.com`, {
+    chains: [CHAIN],
+    approver: person,
+  })
+})
+afterAll(async () => {
+  await harness?.close()
+})
+
+function result(reply: { ok: boolean; result?: unknown; error?: unknown }): Hex {
+  if (!reply.ok) throw new Error(`refused: ${JSON.stringify(reply.error)}`)
+  return reply.result as Hex
+}
+const lastDetails = () => person.seen.at(-1)!.details
+
+const mailTypes = {
+  Person: [
+    { name: 'name', type: 'string' },
+    { name: 'wallet', type: 'address' },
+  ],
+  Mail: [
+    { name: 'from', type: 'Person' },
+    { name: 'to', type: 'Person' },
+    { name: 'contents', type: 'string' },
+  ],
+}
+const EIP712_DOMAIN = [
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+]
+const domain = {
+  name: 'Ether Mail',
+  version: '1',
+  chainId: 31337,
+  verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
+} as const
+const cow = { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' } as const
+const bob = { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' } as const
+
+describe('personal_sign', () => {
+  test("parameters: the test dApp's third parameter (a password) is ignored", async () => {
+    const message = 'Example `personal_sign` message'
+    const signature = result(
+      await frame.rpc('personal_sign', [stringToHex(message), frame.address, 'Example password']),
+    )
+    expect(await verifyMessage({ address: frame.address, message, signature })).toBe(true)
+    expect(lastDetails()).toMatchObject({ method: 'personal_sign', kind: 'message', text: message })
+  })
+
+  test('parameters: (address, message), the order some libraries send, is read as MetaMask reads it', async () => {
+    const signature = result(await frame.rpc('personal_sign', [frame.address, 'Sign in to Example']))
+    expect(await verifyMessage({ address: frame.address, message: 'Sign in to Example', signature })).toBe(
+      true,
+    )
+    expect(lastDetails()).toMatchObject({ kind: 'message', text: 'Sign in to Example' })
+  })
+
+  test('behavior: a message that is itself an address, sent with the address, stays the message', async () => {
+    const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const signature = result(await frame.rpc('personal_sign', [other, frame.address]))
+    expect(await verifyMessage({ address: frame.address, message: { raw: other }, signature })).toBe(true)
+    expect(lastDetails()).toMatchObject({ kind: 'message', hex: other.toLowerCase() })
+  })
+
+  test('error: (another address, message) is read as that account asking, and refused with 4100', async () => {
+    const seen = person.seen.length
+    const reply = await frame.rpc('personal_sign', ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'hello'])
+    expect(reply).toMatchObject({ ok: false, error: { code: 4100 } })
+    expect(person.seen.length).toBe(seen)
+  })
+
+  test('error: no address in either place is -32602 naming the address parameter', async () => {
+    expect(await frame.rpc('personal_sign', ['hello', 'me'])).toMatchObject({
+      ok: false,
+      error: { code: -32602, message: expect.stringMatching(/parameter 2 \(address\)/) },
+    })
+    expect(await frame.rpc('personal_sign', ['hello', frame.address, 'password', 'more'])).toMatchObject({
+      ok: false,
+      error: { code: -32602 },
+    })
+  })
+})
+
+describe('eth_signTypedData (v1)', () => {
+  const fields = [
+    { type: 'string', name: 'Message', value: 'Hi, Alice!' },
+    { type: 'uint32', name: 'A number', value: '1337' },
+  ]
+
+  test("default: the test dApp's payload, shown as its list, recovers to the wallet", async () => {
+    const signature = result(await frame.rpc('eth_signTypedData', [fields, frame.address]))
+    expect(await recoverAddress({ hash: typedSignatureHash(fields), signature })).toBe(frame.address)
+    expect(lastDetails()).toEqual({
+      method: 'eth_signTypedData',
+      chain: { id: 31337, name: 'Keyframe Local', nativeSymbol: 'ETH' },
+      account: frame.address,
+      origin: 'https://ops.example',
+      kind: 'typedDataV1',
+      fields,
+    })
+  })
+
+  test('error: bad params are -32602 naming the typed data, before any approval', async () => {
+    const seen = person.seen.length
+    expect(await frame.rpc('eth_signTypedData', [[], frame.address])).toMatchObject({
+      ok: false,
+      error: { code: -32602, message: expect.stringMatching(/parameter 1 \(typed data\)/) },
+    })
+    expect(
+      await frame.rpc('eth_signTypedData', [[{ type: 'bool', name: 'ok', value: 'false' }], frame.address]),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: -32602,
+        message:
+          'Invalid params for eth_signTypedData: parameter 1 (typed data) must be true or false for field ok',
+      },
+    })
+    expect(person.seen.length).toBe(seen)
+  })
+})
+
+describe('eth_signTypedData_v3 and _v4', () => {
+  test("default: v3, the test dApp's Mail as JSON, verifies and shows domain, type and message", async () => {
+    const typed = {
+      types: { EIP712Domain: EIP712_DOMAIN, ...mailTypes },
+      primaryType: 'Mail',
+      domain,
+      message: { from: cow, to: bob, contents: 'Hello, Bob!' },
+    }
+    const signature = result(await frame.rpc('eth_signTypedData_v3', [frame.address, JSON.stringify(typed)]))
+    expect(
+      await verifyTypedData({
+        address: frame.address,
+        domain,
+        types: mailTypes,
+        primaryType: 'Mail',
+        message: typed.message,
+        signature,
+      }),
+    ).toBe(true)
+    expect(lastDetails()).toMatchObject({
+      method: 'eth_signTypedData_v3',
+      kind: 'typedData',
+      domain,
+      primaryType: 'Mail',
+      message: typed.message,
+    })
+  })
+
+  test('behavior: v3 leaves a missing field out where v4 signs zero; each recovers by its own hashing', async () => {
+    const typed = {
+      types: { EIP712Domain: EIP712_DOMAIN, ...mailTypes },
+      primaryType: 'Mail',
+      domain,
+      message: { from: cow, contents: 'Hi' },
+    }
+    const v3 = result(await frame.rpc('eth_signTypedData_v3', [frame.address, typed]))
+    expect(lastDetails()).toMatchObject({ message: { from: cow, contents: 'Hi' } })
+    const v4 = result(await frame.rpc('eth_signTypedData_v4', [frame.address, typed]))
+    expect(lastDetails()).toMatchObject({ message: { from: cow, to: null, contents: 'Hi' } })
+    expect(await recoverAddress({ hash: hashTypedDataAs(typed, 'v3'), signature: v3 })).toBe(frame.address)
+    expect(await recoverAddress({ hash: hashTypedDataAs(typed, 'v4'), signature: v4 })).toBe(frame.address)
+    expect(hashTypedDataAs(typed, 'v3')).not.toBe(hashTypedDataAs(typed, 'v4'))
+  })
+
+  test("default: v4, the test dApp's payload with arrays, verifies", async () => {
+    const types = {
+      Mail: [
+        { name: 'from', type: 'Person' },
+        { name: 'to', type: 'Person[]' },
+        { name: 'contents', type: 'string' },
+        { name: 'attachment', type: 'bytes' },
+      ],
+      Person: [
+        { name: 'name', type: 'string' },
+        { name: 'wallets', type: 'address[]' },
+      ],
+    }
+    const message = {
+      contents: 'Hello, Bob!',
+      from: { name: 'Cow', wallets: [cow.wallet, '0xDeaDbeefdEAdbeefdEadbEEFdeadbeEFdEaDbeeF'] },
+      to: [{ name: 'Bob', wallets: [bob.wallet, '0xB0BdaBea57B0BDABeA57b0bdABEA57b0BDabEa57'] }],
+      attachment: '0x',
+    } as const
+    const typed = {
+      types: { EIP712Domain: EIP712_DOMAIN, ...types },
+      primaryType: 'Mail',
+      domain: { ...domain, chainId: '31337' },
+      message,
+    }
+    const signature = result(await frame.rpc('eth_signTypedData_v4', [frame.address, JSON.stringify(typed)]))
+    expect(
+      await verifyTypedData({
+        address: frame.address,
+        domain,
+        types,
+        primaryType: 'Mail',
+        message,
+        signature,
+      }),
+    ).toBe(true)
+  })
+
+  test('error: v3 refuses arrays with -32602 naming the typed data, before any approval', async () => {
+    const seen = person.seen.length
+    const typed = {
+      types: { M: [{ name: 'to', type: 'address[]' }] },
+      primaryType: 'M',
+      domain: {},
+      message: { to: [] },
+    }
+    expect(await frame.rpc('eth_signTypedData_v3', [frame.address, typed])).toMatchObject({
+      ok: false,
+      error: {
+        code: -32602,
+        message:
+          'Invalid params for eth_signTypedData_v3: parameter 2 (typed data): Field to is an array: arrays need eth_signTypedData_v4',
+      },
+    })
+    expect(person.seen.length).toBe(seen)
+  })
+})
