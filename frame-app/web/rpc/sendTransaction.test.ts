@@ -249,6 +249,20 @@ describe('refusals', () => {
     },
   )
 
+  test('error: a wallet_sendCalls batch naming another chain than its request answers -32602, before any approval', async () => {
+    const seen = person.seen.length
+    const batch = { chainId: '0x7a6b', calls: [{ to: RECIPIENT, value: '0x1' }] }
+    expect(await frame.rpc('wallet_sendCalls', [batch], 'eip155:31337')).toMatchObject({
+      ok: false,
+      error: {
+        code: -32602,
+        message:
+          'Invalid params for wallet_sendCalls: parameter 1 (batch) field chainId: chainId 0x7a6b is not eip155:31337, the chain of the request',
+      },
+    })
+    expect(person.seen.length).toBe(seen)
+  })
+
   test.each([
     ['type 0x2', { type: '0x2' }, 'type'],
     ['maxPriorityFeePerGas alone', { maxPriorityFeePerGas: '0x1' }, 'maxPriorityFeePerGas'],

@@ -96,9 +96,13 @@ export async function signRequest(
 function batchChain(call: CheckedRpcCall, [batch]: ParamsOf<'wallet_sendCalls'>): string | undefined {
   if (batch.chainId === undefined) return undefined
   const chainId = toCaip2(batch.chainId)
-  if (call.chainId !== undefined && call.chainId !== chainId)
-    throw new InvalidParamsError('wallet_sendCalls', [
-      { path: [0, 'chainId'], message: `Expected ${call.chainId}, the chain of the request` },
-    ])
+  if (call.chainId !== undefined && call.chainId !== chainId) {
+    const message = `chainId ${batch.chainId} is not ${call.chainId}, the chain of the request`
+    throw new InvalidParamsError(
+      'wallet_sendCalls',
+      [{ path: [0, 'chainId'], message }],
+      `parameter 1 (batch) field chainId: ${message}`,
+    )
+  }
   return chainId
 }
