@@ -53,7 +53,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await use(stack)
       await stack.close()
     },
-    { scope: 'worker' },
+    // Two or three anvils, chain-api and the frame server: on a loaded machine their start passes 30 s.
+    { scope: 'worker', timeout: 90_000 },
   ],
   context: async ({ context }, use, testInfo) => {
     await prepareContext(context, { workerIndex: testInfo.workerIndex, test: testInfo.titlePath.join(' › ') })
