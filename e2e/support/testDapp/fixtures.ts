@@ -20,10 +20,11 @@ export const test = base.extend<object, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  // The dev project (frame server, chain-api, faucet) allows the test dApp's origin.
+  // The dev project (frame server, chain-api, faucet) allows the test dApp's origin; the chain main.js's
+  // "Add Localhost 8546" adds (1338 on 127.0.0.1:8546) runs, and the operator's policy lets it be added.
   stackOptions: [
     async ({ testDappSite }, use) => {
-      await use({ extraOrigins: [testDappSite.origin] })
+      await use({ extraOrigins: [testDappSite.origin], addableChain: { chainId: 1338, port: 8546 } })
     },
     { scope: 'worker' },
   ],
