@@ -1,4 +1,5 @@
 export { type Anvil, type StartAnvilOptions, startAnvil } from './chain/anvil.ts'
+export { devTokenAbi, devTokenBytecode } from './chain/artifacts/DevToken.ts'
 export { DEV_TOKENS, type DeployedContracts, deployDevContracts, SEED_TOKEN_AMOUNT } from './chain/deploy.ts'
 export {
   DEV_ACCOUNTS,

@@ -48,6 +48,7 @@ export function walletContent(details: WalletDetails, parts: ScreenParts): HTMLE
   }
   const { added } = details
   const { nativeCurrency } = added
+  const origin = new URL(added.rpcUrl).origin
   return [
     list(
       row('Network', el('span', { className: 'kfa-amount' }, added.name)),
@@ -56,8 +57,9 @@ export function walletContent(details: WalletDetails, parts: ScreenParts): HTMLE
         'Currency',
         `${nativeCurrency.symbol} (${nativeCurrency.name}, ${nativeCurrency.decimals} decimals)`,
       ),
-      row('RPC origin', code(new URL(added.rpcUrl).origin)),
-      row('RPC URL', code(added.rpcUrl)),
+      row('RPC origin', code(origin)),
+      // A path may say which service or key the node is reached with.
+      ...(added.rpcUrl.replace(/\/$/, '') === origin ? [] : [row('RPC URL', code(added.rpcUrl))]),
     ),
     el(
       'p',
