@@ -479,6 +479,55 @@ describe('wallet_switchEthereumChain', () => {
   })
 })
 
+describe('wallet_addEthereumChain (EIP-3085)', () => {
+  const chain = {
+    chainId: '0x53a',
+    rpcUrls: ['http://127.0.0.1:8546'],
+    chainName: 'Localhost 8546',
+    nativeCurrency: { name: 'TEST', decimals: 18, symbol: 'TEST' },
+    blockExplorerUrls: null,
+  }
+
+  test('default: the frame asks the person; once added, the modal lists it and the switch to it succeeds', async () => {
+    const kf = create()
+    await login(kf, {
+      RPC_REQUEST: () => ok(null),
+      SWITCH_NETWORK: ({ chainId }) => ok({ chainId: `eip155:${chainId}` }),
+    })
+    const provider = getEmbeddedProvider(kf)
+    const adding = provider.request({ method: 'wallet_addEthereumChain', params: [chain] })
+    await expect(adding).resolves.toBeNull()
+    expect(rpcRequests()).toEqual([
+      { method: 'wallet_addEthereumChain', params: [chain], chainId: 'eip155:31337' },
+    ])
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x53a' }] }),
+    ).resolves.toBeNull()
+    expect(frames.requests().find((r) => r.type === 'SWITCH_NETWORK')?.data.params).toEqual({ chainId: 1338 })
+    await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x53a')
+    expect(getNetwork(kf)).toMatchObject({
+      name: 'Localhost 8546',
+      isSupported: true,
+      nativeCurrency: { symbol: 'TEST' },
+    })
+  })
+
+  test('error: rejected in the frame (4001) → not listed; a switch to it still answers 4902 without asking', async () => {
+    const kf = create()
+    await login(kf, { RPC_REQUEST: () => fail(4001, 'User rejected the request.') })
+    const provider = getEmbeddedProvider(kf)
+    await expect(
+      provider.request({ method: 'wallet_addEthereumChain', params: [chain] }),
+    ).rejects.toMatchObject({
+      code: 4001,
+    })
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x53a' }] }),
+    ).rejects.toMatchObject({ code: 4902 })
+    expect(sentTypes(frames)).not.toContain('SWITCH_NETWORK')
+  })
+})
+
 describe('events and the connector', () => {
   test('behavior: the frame’s CHAIN_CHANGED and ACCOUNTS_CHANGED reach the dApp', async () => {
     const kf = create()
