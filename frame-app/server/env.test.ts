@@ -100,6 +100,26 @@ describe('loadServerConfig', () => {
     expect(loadServerConfig({ ...production, CHAINS: JSON.stringify([chain]) }).chains).toEqual([chain])
   })
 
+  test('parameters: ADDABLE_CHAINS, the wallet_addEthereumChain policy (default none); a bad rule is named', () => {
+    const rules = [{ rpcOrigin: 'https://rpc.example.org', chainIds: [8453] }]
+    expect(loadServerConfig(production).addableChains).toEqual([])
+    expect(loadServerConfig({ ...production, ADDABLE_CHAINS: JSON.stringify(rules) }).addableChains).toEqual(
+      rules,
+    )
+    const problems = (ADDABLE_CHAINS: string) => {
+      try {
+        loadServerConfig({ ...production, ADDABLE_CHAINS })
+      } catch (error) {
+        return (error as ConfigError).problems
+      }
+      return []
+    }
+    expect(problems('{')).toEqual(['ADDABLE_CHAINS must be a JSON array of rules ({ rpcOrigin, chainIds? })'])
+    expect(problems(JSON.stringify([{ rpcOrigin: 'https://rpc.example.org/v1' }]))).toEqual([
+      'ADDABLE_CHAINS: addableChains[0].rpcOrigin: Expected an http(s) origin such as https://rpc.example.org, without a path',
+    ])
+  })
+
   test('error: CHAINS that is not JSON, or a chain that is invalid, is named with where it is', () => {
     const problems = (CHAINS: string) => {
       try {

@@ -8,7 +8,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type FrameChain, parseChains } from './chains.ts'
+import { type AddableChain, type FrameChain, parseAddableChains, parseChains } from './chains.ts'
 import type { Project } from './config.ts'
 import { type KeyRef, parseKey, parseKeyId, type ServerSecrets } from './crypto/keys.ts'
 import { parseFrom } from './mail/createMailer.ts'
@@ -32,6 +32,11 @@ export type ServerConfig = {
   projectsFile: string | undefined
   /** `CHAINS`: the chains the frame signs and proxies for, a JSON array of {@link FrameChain} (default []). */
   chains: FrameChain[]
+  /**
+   * `ADDABLE_CHAINS`: which chains a dApp may add with wallet_addEthereumChain, a JSON array of
+   * `{ rpcOrigin, chainIds? }` (default []: none).
+   */
+  addableChains: AddableChain[]
   /** `TRUSTED_PROXY_HOPS`: proxies of the operator's own that append to `X-Forwarded-For` (default 0). */
   trustedProxyHops: number
 }
@@ -150,7 +155,14 @@ export function loadServerConfig(
     problems.push('OPERATOR_RECOVERY_KEY must differ from KEK (the two keys are kept apart)')
   if (env.ADMIN_TOKEN !== undefined && env.ADMIN_TOKEN.length < 32)
     problems.push('ADMIN_TOKEN must be at least 32 characters')
-  const chains = parseChainsVariable(env.CHAINS, problems)
+  const chains = parseJsonVariable('CHAINS', env.CHAINS, parseChains, CHAINS_SHAPE, problems)
+  const addableChains = parseJsonVariable(
+    'ADDABLE_CHAINS',
+    env.ADDABLE_CHAINS,
+    parseAddableChains,
+    'rules ({ rpcOrigin, chainIds? })',
+    problems,
+  )
   const trustedProxyHops = Number(env.TRUSTED_PROXY_HOPS ?? 0)
   if (!Number.isInteger(trustedProxyHops) || trustedProxyHops < 0 || trustedProxyHops > 10)
     problems.push('TRUSTED_PROXY_HOPS must be a whole number from 0 to 10')
@@ -176,24 +188,36 @@ export function loadServerConfig(
     accessLog: env.ACCESS_LOG === '1',
     projectsFile: env.KEYFRAME_PROJECTS_FILE || undefined,
     chains,
+    addableChains,
     trustedProxyHops,
   }
 }
 
-/** `CHAINS`, a JSON array of chains; each problem is named with where it is (`CHAINS: chains[0].rpcUrl: …`). */
-function parseChainsVariable(value: string | undefined, problems: string[]): FrameChain[] {
+const CHAINS_SHAPE = 'chains ({ id, name, rpcUrl, nativeCurrency })'
+
+/**
+ * A variable holding a JSON array (`CHAINS`, `ADDABLE_CHAINS`); each problem is named with where it is
+ * (`CHAINS: chains[0].rpcUrl: …`).
+ */
+function parseJsonVariable<T>(
+  name: string,
+  value: string | undefined,
+  parse: (json: unknown) => T[],
+  shape: string,
+  problems: string[],
+): T[] {
   if (!value) return []
   let json: unknown
   try {
     json = JSON.parse(value)
   } catch {
-    problems.push('CHAINS must be a JSON array of chains ({ id, name, rpcUrl, nativeCurrency })')
+    problems.push(`${name} must be a JSON array of ${shape}`)
     return []
   }
   try {
-    return parseChains(json)
+    return parse(json)
   } catch (error) {
-    problems.push(`CHAINS: ${(error as Error).message}`)
+    problems.push(`${name}: ${(error as Error).message}`)
     return []
   }
 }
