@@ -24,6 +24,7 @@ const TABLES = [
   'sessions',
   'users',
   'wallets',
+  'watched_tokens',
 ]
 
 describe.each(testBackends())('createDatabase (%s)', (backend) => {
