@@ -25,13 +25,13 @@ type Params = z.output<(typeof unsafeRpcParams)['wallet_watchAsset']>
  * @throws UserRejectedRequestError (4001) when the person rejects.
  */
 export async function watchAsset(params: Params, signing: Signing): Promise<true> {
-  const { options } = Array.isArray(params) ? params[0] : params
+  const { options } = params
   const claimed = { symbol: options.symbol, decimals: Number(options.decimals) }
   const address = toChecksumAddress(options.address) as `0x${string}`
   const { ctx, chain } = signing
   const read = await tokenOf(chainClient(chain, ctx.signal), address as Address)
   if (read) {
-    const path = (field: string) => (Array.isArray(params) ? [0, 'options', field] : ['options', field])
+    const path = (field: string) => ['options', field]
     if (read.decimals !== claimed.decimals)
       throw new InvalidParamsError('wallet_watchAsset', [
         {

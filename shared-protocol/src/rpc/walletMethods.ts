@@ -28,8 +28,14 @@ export const watchAssetRequest = z.object({
   }),
 })
 
-/** `wallet_watchAsset` params: the request object (EIP-747), or MetaMask's one-element array form. */
-export const watchAssetParams = z.union([watchAssetRequest, z.tuple([watchAssetRequest])])
+/**
+ * `wallet_watchAsset` params: the request object (EIP-747), or MetaMask's one-element array form, read as
+ * the object (so a wrong field is named in words, not as a failed union).
+ */
+export const watchAssetParams = z.pipe(
+  z.transform((params: unknown) => (Array.isArray(params) && params.length === 1 ? params[0] : params)),
+  watchAssetRequest,
+)
 
 const urls = z.optional(z.nullable(z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(8))))
 
