@@ -108,6 +108,11 @@ test.afterAll(async () => {
   await context.close()
 })
 
+/** Notes where Keyframe answers a button otherwise than MetaMask on purpose (the run's annotations). */
+function divergence(description: string) {
+  test.info().annotations.push({ type: 'differs from MetaMask', description })
+}
+
 /** Waits for a sent transaction's receipt and checks its sender and type. */
 async function mined(stack: Stack, hash: unknown, type: 'legacy' | 'eip1559') {
   const chain = chainClient(stack, 31337)
@@ -163,10 +168,15 @@ test('Send Eth: a legacy (type 0) send, an EIP-1559 send with fees and one witho
     const sent = await pressAndApprove(page, 'sendEIP1559WithoutGasButton', 'eth_sendTransaction')
     await mined(stack, succeeded(sent, 'Send EIP 1559 Without Gas'), 'eip1559')
   })
-  // 96 kB of call data to the zero address.
-  await button(page, 'Send with heavy hex data', async () => {
-    const sent = await pressAndApprove(page, 'sendHeavyHexDataButton', 'eth_sendTransaction')
-    await mined(stack, succeeded(sent, 'Send with heavy hex data'), 'eip1559')
+  // 96 kB of call data, 192 kB as hex: more than a message between page and frame may carry (the protocol's
+  // MAX_MESSAGE_BYTES, 128 KiB), refused at once with a typed error. MetaMask sends it.
+  await button(page, 'Send with heavy hex data: -32600, the message size limit', async () => {
+    divergence('Send with heavy hex data: -32600 "Message exceeds 131072 bytes" (MetaMask sends it)')
+    const index = await requestCount(page, 'eth_sendTransaction')
+    await byId(page, 'sendHeavyHexDataButton').click()
+    const { error } = await settledRequest(page, 'eth_sendTransaction', index)
+    expect(error).toMatchObject({ code: -32600, message: 'Message exceeds 131072 bytes' })
+    await expect(dialog(page)).toBeHidden()
   })
 })
 
@@ -312,9 +322,15 @@ test('ERC721: deploy, mint, watch, approve, set approval for all, revoke, transf
     await expect(nftStatus).toHaveText('Mint completed')
     expect(await chain.readContract({ ...contract, functionName: 'ownerOf', args: [1n] })).toBe(account)
   })
-  // MetaMask takes an ERC721 too ({ type: 'ERC721', options: { address, tokenId } }).
-  await button(page, 'Watch NFT (wallet_watchAsset ERC721)', async () => {
-    succeeded(await pressAndApprove(page, 'watchNFTButton', 'wallet_watchAsset'), 'Watch NFT')
+  // Keyframe keeps ERC20 tokens only (issue 13's build 4); MetaMask also takes an ERC721. Refused at once with
+  // a -32602 that says so.
+  await button(page, 'Watch NFT (wallet_watchAsset ERC721): -32602', async () => {
+    divergence("Watch NFT: wallet_watchAsset type 'ERC721' refused with -32602 (MetaMask adds the NFT)")
+    const index = await requestCount(page, 'wallet_watchAsset')
+    await byId(page, 'watchNFTButton').click()
+    const { error } = await settledRequest(page, 'wallet_watchAsset', index)
+    expect(error).toMatchObject({ code: -32602 })
+    expect(error?.message).toContain("Only type 'ERC20' is supported")
   })
   await button(page, 'Approve (ERC721)', async () => {
     succeeded(await pressAndApprove(page, 'approveButton', 'eth_sendTransaction'), 'Approve')
@@ -347,6 +363,9 @@ test('ERC721: deploy, mint, watch, approve, set approval for all, revoke, transf
   // domain, bound to nothing. So the dApp's own Verify (eth-sig-util) recovers another address and shows
   // nothing: the signature is checked from Node over the domain Keyframe showed and signed.
   await button(page, 'Sign Permit (ERC721, eth_signTypedData_v4)', async () => {
+    divergence(
+      "ERC721 Sign Permit: signed over the domain its keys name; the dApp's eth-sig-util Verify shows nothing",
+    )
     const request = await pressAndApprove(page, 'sign721Permit', 'eth_signTypedData_v4')
     const signature = succeeded(request, 'Permit') as `0x${string}`
     await expect(byId(page, 'sign721PermitResult')).toHaveText(signature)
