@@ -586,6 +586,17 @@ describe('events and the connector', () => {
     expect(listener).not.toHaveBeenCalled()
   })
 
+  test("behavior: the dApp's disconnect rejects a signature still on screen with 4900 and aborts it in the frame", async () => {
+    const kf = create()
+    await login(kf)
+    const provider = getEmbeddedProvider(kf)
+    const pending = settle(provider.request({ method: 'personal_sign', params: ['0x01', USER.address] }))
+    await vi.waitFor(() => expect(rpcRequests().map((p) => p.method)).toContain('personal_sign'))
+    await disconnect(kf)
+    expect(await pending).toMatchObject({ error: { code: 4900 } })
+    await vi.waitFor(() => expect(sentTypes(frames)).toContain('RPC_ABORT'))
+  })
+
   test('behavior: destroy() rejects pending requests with 4900 and says disconnect', async () => {
     const kf = create()
     await login(kf)

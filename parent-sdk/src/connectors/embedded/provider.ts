@@ -128,7 +128,12 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
     if (next.connected && !previous.connected) emit('connect', { chainId: next.chainId })
     if (next.chainId !== previous.chainId) emit('chainChanged', next.chainId)
     if (next.address !== previous.address) emit('accountsChanged', next.address ? [next.address] : [])
-    if (!next.connected && previous.connected) emit('disconnect', new DisconnectedError())
+    if (!next.connected && previous.connected) {
+      // A request of the connection that ended must not be approved after it: each is rejected, and its
+      // abort tells the frame (RPC_ABORT), which takes its approval off the screen.
+      for (const entry of [...pending]) entry.fail(new DisconnectedError())
+      emit('disconnect', new DisconnectedError())
+    }
   })
 
   /** Runs `work` as a pending request; `fail` rejects it first and aborts `signal`. */
@@ -322,11 +327,12 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
       case 'wallet_revokePermissions':
         if (!isAccountsPermission(params)) return viaFrame(method, params)
         // The dApp drops the account: this site disconnects, as `disconnect(kf)` does; the person stays
-        // logged in to the frame, so eth_requestAccounts reconnects without a code.
-        return track(async () => {
+        // logged in to the frame, so eth_requestAccounts reconnects without a code. Not a pending request
+        // itself: the disconnect it causes rejects the others.
+        return (async () => {
           if (snapshotOf(kf).connected) await disconnect(kf)
           return null
-        })
+        })().catch((error: unknown) => Promise.reject(toProviderError(error)))
       default:
         return viaFrame(method, params)
     }
