@@ -16,6 +16,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import {
   erc20Abi,
   erc721Abi,
+  erc1155Abi,
   getAddress,
   isAddress,
   isAddressEqual,
@@ -383,6 +384,64 @@ test('ERC721: deploy, mint, watch, approve, set approval for all, revoke, transf
       signature,
     })
     expect(signer).toBe(account)
+  })
+})
+
+test('ERC1155: deploy, batch mint, batch transfer, set approval for all, revoke; watch', async ({
+  stack,
+}) => {
+  const chain = chainClient(stack, 31337)
+  const status = byId(page, 'erc1155Status')
+  let multiToken: `0x${string}` | undefined
+  await button(page, 'Deploy (ERC1155)', async () => {
+    succeeded(await pressAndApprove(page, 'deployERC1155Button', 'eth_sendTransaction'), 'Deploy ERC1155')
+    await expect(status).toHaveText('Deployed')
+    multiToken = getAddress((await byId(page, 'erc1155TokenAddresses').textContent()) ?? '')
+  })
+  if (!multiToken) return
+  const contract = { address: multiToken, abi: erc1155Abi } as const
+  const balances = (owner: `0x${string}`) =>
+    chain.readContract({
+      ...contract,
+      functionName: 'balanceOfBatch',
+      args: [
+        [owner, owner],
+        [1n, 2n],
+      ],
+    })
+  await button(page, 'Batch Mint', async () => {
+    await byId(page, 'batchMintTokenIds').fill('1,2')
+    await byId(page, 'batchMintIdAmounts').fill('5,7')
+    succeeded(await pressAndApprove(page, 'batchMintButton', 'eth_sendTransaction'), 'Batch Mint')
+    await expect(status).toHaveText('Batch Minting completed')
+    await expect.poll(() => balances(account)).toEqual([5n, 7n])
+  })
+  await button(page, 'Batch Transfer From', async () => {
+    await byId(page, 'batchTransferTokenIds').fill('1,2')
+    await byId(page, 'batchTransferTokenAmounts').fill('2,3')
+    succeeded(await pressAndApprove(page, 'batchTransferFromButton', 'eth_sendTransaction'), 'Batch Transfer')
+    await expect(status).toHaveText('Batch Transfer From completed')
+    await expect.poll(() => balances(TOKEN_RECIPIENT)).toEqual([2n, 3n])
+  })
+  const approvedForAll = () =>
+    chain.readContract({ ...contract, functionName: 'isApprovedForAll', args: [account, NFT_OPERATOR] })
+  await button(page, 'Set Approval For All (ERC1155)', async () => {
+    const request = await pressAndApprove(page, 'setApprovalForAllERC1155Button', 'eth_sendTransaction')
+    succeeded(request, 'Set Approval For All')
+    await expect(status).toHaveText('Set Approval For All completed')
+    expect(await approvedForAll()).toBe(true)
+  })
+  await button(page, 'Revoke (ERC1155)', async () => {
+    succeeded(await pressAndApprove(page, 'revokeERC1155Button', 'eth_sendTransaction'), 'Revoke')
+    await expect(status).toHaveText('Revoke completed')
+    expect(await approvedForAll()).toBe(false)
+  })
+  await button(page, 'Watch Asset (wallet_watchAsset ERC1155): -32602', async () => {
+    divergence("Watch Asset: wallet_watchAsset type 'ERC1155' refused with -32602 (MetaMask adds it)")
+    const index = await requestCount(page, 'wallet_watchAsset')
+    await byId(page, 'watchAssetButton').click()
+    const { error } = await settledRequest(page, 'wallet_watchAsset', index)
+    expect(error).toMatchObject({ code: -32602 })
   })
 })
 
