@@ -3,6 +3,7 @@ import { UNSUPPORTED_ACTION_DELAY_MS } from '@keyframe/protocol/core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { type FakeFrame, installFakeFrames } from '../../../test/fakeFrame.ts'
 import { type Answers, fail, ok, sentTypes, startFrame, tick, USER } from '../../../test/frameFlow.ts'
+import { getAccount } from '../../core/account.ts'
 import { connectEmail, disconnect } from '../../core/connection.ts'
 import { getActiveConnector, getProvider, watchActiveConnector } from '../../core/connectors.ts'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from '../../core/createKeyframe.ts'
@@ -20,6 +21,8 @@ const options: KeyframeOptions = {
   ],
   announceProvider: false,
 }
+/** The account as the provider gives it to dApps: in lower case, as MetaMask gives it. */
+const ACCOUNT = USER.address.toLowerCase()
 const instances: Keyframe[] = []
 let frames: ReturnType<typeof installFakeFrames>
 
@@ -88,10 +91,51 @@ describe('answered locally', () => {
     await login(kf)
     const provider = getEmbeddedProvider(kf)
     const before = frames.requests().length
-    await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([USER.address])
-    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([USER.address])
+    await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([ACCOUNT])
+    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([ACCOUNT])
     await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x7a69')
     expect(frames.requests()).toHaveLength(before)
+  })
+
+  test('default: net_version is the chain id in decimal before Connect, without the frame (as eth_chainId)', async () => {
+    const kf = create()
+    const provider = getEmbeddedProvider(kf)
+    await expect(provider.request({ method: 'net_version' })).resolves.toBe('31337')
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  test("behavior: connected, net_version follows the account's chain, without the frame", async () => {
+    const kf = create()
+    const fake = await login(kf)
+    const provider = getEmbeddedProvider(kf)
+    fake.emit('CHAIN_CHANGED', { chainId: 'eip155:31338' })
+    await tick()
+    const before = frames.requests().length
+    await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x7a6a')
+    await expect(provider.request({ method: 'net_version' })).resolves.toBe('31338')
+    expect(frames.requests()).toHaveLength(before)
+  })
+
+  test('rule: addresses reach the dApp in lower case, as MetaMask gives them; getAccount keeps EIP-55', async () => {
+    const kf = create()
+    const provider = getEmbeddedProvider(kf)
+    const events = record(provider)
+    const requested = provider.request({ method: 'eth_requestAccounts' })
+    await vi.waitFor(() => expect(kf.getState().open).toBe(true), { timeout: 5000 })
+    await login(kf)
+    expect(USER.address).not.toBe(ACCOUNT)
+    await expect(requested).resolves.toEqual([ACCOUNT])
+    await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([ACCOUNT])
+    expect(events).toContainEqual(['accountsChanged', [ACCOUNT]])
+    const permissions = [
+      expect.objectContaining({ caveats: [{ type: 'restrictReturnedAccounts', value: [ACCOUNT] }] }),
+    ]
+    await expect(provider.request({ method: 'wallet_getPermissions' })).resolves.toEqual(permissions)
+    await expect(
+      provider.request({ method: 'wallet_requestPermissions', params: [{ eth_accounts: {} }] }),
+    ).resolves.toEqual(permissions)
+    // The SDK's own state, which its modal shows, keeps the checksummed spelling.
+    expect(getAccount(kf).address).toBe(USER.address)
   })
 
   test('error: a request without a method → -32600', async () => {
@@ -114,12 +158,12 @@ describe('eth_requestAccounts', () => {
       timeout: 5000,
     })
     await login(kf)
-    await expect(accounts).resolves.toEqual([USER.address])
+    await expect(accounts).resolves.toEqual([ACCOUNT])
     // The login closed the modal (SPEC §2), after the account was handed over.
     expect(kf.getState().open).toBe(false)
     expect(events).toEqual([
       ['connect', { chainId: '0x7a69' }],
-      ['accountsChanged', [USER.address]],
+      ['accountsChanged', [ACCOUNT]],
     ])
   })
 
@@ -304,16 +348,16 @@ describe('refused methods and reads while a signature waits (issue 13)', () => {
     expect(await signing).toEqual({ value: `0x${'ab'.repeat(65)}` })
   })
 
-  test('behavior: net_version and the other new reads go to the frame while the signature waits', async () => {
+  test('behavior: net_version is answered at once and the other new reads go to the frame while the signature waits', async () => {
     const kf = create()
     const fake = await login(kf)
     const provider = getEmbeddedProvider(kf)
     const { signing, request } = await signatureOnScreen(kf, provider)
+    await expect(provider.request({ method: 'net_version' })).resolves.toBe('31337')
     for (const [method, answer] of [
-      ['net_version', '31337'],
       ['net_listening', true],
       ['web3_clientVersion', 'Keyframe/protocol-v1'],
-      ['eth_coinbase', USER.address],
+      ['eth_coinbase', ACCOUNT],
     ] as const) {
       const read = provider.request({ method })
       const sent = await vi.waitFor(() => {
@@ -339,7 +383,7 @@ describe('EIP-2255 permissions (what wagmi asks on connect and disconnect)', () 
     {
       invoker: window.location.origin,
       parentCapability: 'eth_accounts',
-      caveats: [{ type: 'restrictReturnedAccounts', value: [USER.address] }],
+      caveats: [{ type: 'restrictReturnedAccounts', value: [ACCOUNT] }],
     },
   ]
 
@@ -384,7 +428,7 @@ describe('EIP-2255 permissions (what wagmi asks on connect and disconnect)', () 
     expect(getActiveConnector(kf)).toBeUndefined()
 
     // eth_requestAccounts reconnects at once: no modal, no e-mail, no code.
-    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([USER.address])
+    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([ACCOUNT])
     expect(kf.getState().open).toBe(false)
     expect(sentTypes(frames)).toEqual(['CONNECT_EMAIL', 'GET_USER', 'IS_CONNECTED', 'GET_USER'])
     expect(events.map(([event]) => event)).toEqual([

@@ -1,7 +1,8 @@
 /**
  * The embedded wallet's EIP-1193 provider, for the dApp's libraries (viem, ethers, wagmi). Accounts and
- * the chain id are answered from the instance's state, and so are EIP-2255's `eth_accounts` permissions
- * (wagmi asks for them on connect and revokes them on disconnect); a chain switch goes through
+ * the chain id (eth_chainId, net_version) are answered from the instance's state, and so are EIP-2255's
+ * `eth_accounts` permissions (wagmi asks for them on connect and revokes them on disconnect); addresses
+ * are given in lower case, as MetaMask gives them; a chain switch goes through
  * `switchNetwork`; every other method is classified (SPEC §6): safe and unsafe ones go to the frame as
  * RPC_REQUEST (unsafe ones open the modal, where the frame asks for approval); methods wallets know but
  * Keyframe declines (eth_sign, eth_subscribe…) get their own error at once and touch nothing else; unknown
@@ -32,7 +33,10 @@ import type { Eip1193Provider, ProviderEvents, RequestArguments } from '../types
 
 type Hex = `0x${string}`
 
-/** What the dApp sees of the embedded wallet. */
+/**
+ * What the dApp sees of the embedded wallet. The address is in lower case, as MetaMask gives it (dApps
+ * compare it with `===` to eth-sig-util's recovery); the SDK's own state and modal keep EIP-55.
+ */
 type Snapshot = { readonly connected: boolean; readonly address: string | undefined; readonly chainId: Hex }
 
 /** A request not answered yet. `fail` settles it at once and stops its work (the unknown-method flow). */
@@ -55,7 +59,7 @@ function snapshotOf(kf: Keyframe): Snapshot {
     connection.address !== undefined
   return {
     connected,
-    address: connected ? connection.address : undefined,
+    address: connected ? connection.address?.toLowerCase() : undefined,
     // Disconnected, the chain is the one chosen in the modal (SPEC §7: answered locally).
     chainId:
       (connected ? hexOf(connection.chainId) : undefined) ??
@@ -309,6 +313,9 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
       }
       case 'eth_chainId':
         return Promise.resolve(snapshotOf(kf).chainId)
+      // The same chain in decimal, connected or not: dApps ask it before Connect (MetaMask's test dApp).
+      case 'net_version':
+        return Promise.resolve(Number.parseInt(snapshotOf(kf).chainId, 16).toString(10))
       case 'wallet_switchEthereumChain':
         return track(() => switchChain(params))
       // EIP-3085: the frame asks the person (within the operator's policy); once added, the modal lists it.
