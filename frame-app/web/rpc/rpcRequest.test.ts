@@ -32,6 +32,8 @@ let person: Approver
 let frame: Awaited<ReturnType<typeof loggedInFrame>>
 
 const node = (index = 0) => createPublicClient({ transport: http(dev.chains[index]!.rpcUrl) })
+/** The account as the frame answers it to dApps: in lower case, as MetaMask answers it. */
+const account = () => frame.address.toLowerCase()
 const kusd = () => dev.chains[0]!.tokens.find((token) => token.symbol === 'kUSD')!
 
 beforeAll(async () => {
@@ -67,7 +69,7 @@ describe('safe methods', () => {
   })
 
   test('default: eth_accounts and wallet_getCapabilities are answered by the frame', async () => {
-    expect(result(await frame.rpc('eth_accounts'))).toEqual([frame.address])
+    expect(result(await frame.rpc('eth_accounts'))).toEqual([account()])
     expect(result(await frame.rpc('wallet_getCapabilities', [frame.address]))).toEqual({
       '0x7a69': { atomic: { status: 'unsupported' } },
       '0x7a6a': { atomic: { status: 'unsupported' } },
@@ -116,19 +118,31 @@ describe('the standard reads (issue 13)', () => {
     expect(result(await frame.rpc('net_version', [], 'eip155:31338'))).toBe('31338')
     expect(result(await frame.rpc('net_listening', []))).toBe(true)
     expect(result(await frame.rpc('web3_clientVersion'))).toBe('Keyframe/protocol-v1')
-    expect(result(await frame.rpc('eth_coinbase'))).toBe(frame.address)
+    expect(result(await frame.rpc('eth_coinbase'))).toBe(account())
     // The node would answer otherwise: anvil's coinbase is its own, its client version is anvil's.
-    expect(await node().request({ method: 'eth_coinbase' } as never)).not.toBe(frame.address)
+    expect(await node().request({ method: 'eth_coinbase' } as never)).not.toBe(account())
+  })
+
+  test("rule: the account is answered in lower case, as MetaMask spells it, so a dApp's `===` with eth-sig-util's recovery holds", async () => {
+    expect(frame.address).not.toBe(account())
+    const hex = '0x6869'
+    const signature = result(await frame.rpc('personal_sign', [hex, frame.address])) as Hex
+    const answers = [
+      ...(result(await frame.rpc('eth_accounts')) as string[]),
+      result(await frame.rpc('eth_coinbase')),
+      result(await frame.rpc('personal_ecRecover', [hex, signature])),
+    ]
+    expect(answers).toEqual([account(), account(), account()])
   })
 
   test('default: personal_ecRecover recovers the signer of a personal_sign, hex or text, with no approval', async () => {
     const seen = person.seen.length
     const hex = '0x68656c6c6f204b65796672616d65'
     const signature = result(await frame.rpc('personal_sign', [hex, frame.address])) as Hex
-    expect(result(await frame.rpc('personal_ecRecover', [hex, signature]))).toBe(frame.address)
-    expect(result(await frame.rpc('personal_ecRecover', ['hello Keyframe', signature]))).toBe(frame.address)
+    expect(result(await frame.rpc('personal_ecRecover', [hex, signature]))).toBe(account())
+    expect(result(await frame.rpc('personal_ecRecover', ['hello Keyframe', signature]))).toBe(account())
     // Another message: another signer.
-    expect(result(await frame.rpc('personal_ecRecover', ['0x00', signature]))).not.toBe(frame.address)
+    expect(result(await frame.rpc('personal_ecRecover', ['0x00', signature]))).not.toBe(account())
     expect(person.seen.length).toBe(seen + 1)
   })
 

@@ -3,7 +3,7 @@
  * one (not part of the frame's first load); signing code is a further chunk, loaded on the first unsafe
  * request. Three paths (spec §6):
  *
- * - answered by the frame: the account (eth_accounts, eth_coinbase), the chain (eth_chainId, net_version),
+ * - answered by the frame: the account (eth_accounts, eth_coinbase, in lower case), the chain (eth_chainId, net_version),
  *   net_listening, web3_clientVersion, personal_ecRecover (computed, no key), wallet_getCapabilities,
  *   wallet_getCallsStatus;
  * - other safe methods: proxied to the chain's node (JSON-RPC POST to its `rpcUrl`), whose errors come back
@@ -78,10 +78,11 @@ async function answer(
   const call = checkRpcCall(params)
   const session = sessionOf(ctx)
   switch (call.method) {
+    // Addresses to the dApp in lower case, as MetaMask gives them (dApps compare them with `===`).
     case 'eth_accounts':
-      return [session.address]
+      return [session.address.toLowerCase()]
     case 'eth_coinbase':
-      return session.address
+      return session.address.toLowerCase()
     case 'eth_chainId':
       return `0x${evmChainId(call.chainId ?? ctx.state.chainId).toString(16)}`
     case 'net_version':
