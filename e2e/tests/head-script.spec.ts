@@ -97,7 +97,7 @@ for (const start of ['head', 'after-load'] as const) {
     await discoverKeyframe(page)
     await expect
       .poll(async () => resultOf(await request(page, 'eth_accounts')), { timeout: 20_000 })
-      .toEqual([address])
+      .toEqual([address.toLowerCase()])
     // The frame went into <body>, once there was one; nothing was asked.
     await expect(page.locator(`body > iframe[title="${FRAME_TITLE}"]`)).toHaveCount(1)
     await expect(dialog(page)).toHaveCount(0)
