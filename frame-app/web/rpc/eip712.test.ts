@@ -112,11 +112,30 @@ describe('hashTypedDataAs', () => {
     )
   })
 
-  test("behavior: without an EIP712Domain type the domain's type is derived from its keys, as viem sends it", () => {
+  test("behavior: without an EIP712Domain type the domain is an empty struct: eth-sig-util's published digest", () => {
+    // eth-sig-util's snapshot 'eip712Hash V3/V4 should hash a minimal valid typed message', and its test that
+    // `types: {}` hashes the same as `types: { EIP712Domain: [] }`.
+    const minimal = '0x8d4a3f4082945b7879e2b55f181c31a77c8c0a464b70669458abbaaf99de4c38'
+    for (const version of ['v3', 'v4'] as const) {
+      for (const types of [{}, { EIP712Domain: [] }] as TypedTypes[]) {
+        const typed = { types, primaryType: 'EIP712Domain', domain: {}, message: {} }
+        expect(hashTypedDataAs(typed, version)).toBe(minimal)
+      }
+    }
+  })
+
+  test("behavior: without an EIP712Domain type the domain's values are not signed, as eth-sig-util signs it", () => {
     const { EIP712Domain: _, ...types } = example.types
     const bare = { ...example, types }
-    expect(hashTypedDataAs(bare, 'v4')).toBe(hashTypedData(bare as never))
-    expect(hashTypedDataAs(bare, 'v4')).toBe(hashTypedDataAs(example, 'v4'))
+    const unbound = hashTypedDataAs(bare, 'v4')
+    expect(unbound).toBe(hashTypedDataAs({ ...bare, domain: {} }, 'v4'))
+    expect(unbound).toBe(
+      hashTypedData({ ...bare, types: { ...types, EIP712Domain: [] }, domain: {} } as never),
+    )
+    // Control: the same data as viem signs it when given no EIP712Domain type (derived from the domain's
+    // keys), bound to the domain — another digest.
+    expect(hashTypedData(bare as never)).toBe(hashTypedDataAs(example, 'v4'))
+    expect(unbound).not.toBe(hashTypedData(bare as never))
   })
 
   test('behavior: v3 refuses arrays, which v4 encodes', () => {
@@ -184,39 +203,23 @@ describe('hashStruct: where v3 and v4 differ (eth-sig-util snapshots)', () => {
 })
 
 describe('signedFields', () => {
-  const typed = (message: Record<string, unknown>, domain: Record<string, unknown> = {}): TypedMessage => ({
-    types: { EIP712Domain: [{ name: 'name', type: 'string' }], ...mailTypes },
-    primaryType: 'Mail',
-    domain,
-    message,
-  })
+  const types: TypedTypes = { EIP712Domain: [{ name: 'name', type: 'string' }], ...mailTypes }
 
   test('default: only the fields the types list, nested; keys the types do not list are not shown', () => {
     const message = { from: { ...person, note: 'unsigned' }, to: bob, contents: 'Hi', amount: '1000000' }
-    expect(signedFields('Mail', message, typed(message), 'v4')).toEqual({
-      from: person,
-      to: bob,
-      contents: 'Hi',
-    })
+    expect(signedFields('Mail', message, types, 'v4')).toEqual({ from: person, to: bob, contents: 'Hi' })
     const domain = { name: 'Ether Mail', chainId: 1 }
-    expect(signedFields('EIP712Domain', domain, typed({}, domain), 'v4')).toEqual({ name: 'Ether Mail' })
+    expect(signedFields('EIP712Domain', domain, types, 'v4')).toEqual({ name: 'Ether Mail' })
   })
 
   test('behavior: a missing struct is left out in v3 and shown as null in v4, as each signs it', () => {
     const message = { from: person, contents: 'Hi' }
-    expect(signedFields('Mail', message, typed(message), 'v3')).toEqual({ from: person, contents: 'Hi' })
-    expect(signedFields('Mail', message, typed(message), 'v4')).toEqual({
-      from: person,
-      to: null,
-      contents: 'Hi',
-    })
+    expect(signedFields('Mail', message, types, 'v3')).toEqual({ from: person, contents: 'Hi' })
+    expect(signedFields('Mail', message, types, 'v4')).toEqual({ from: person, to: null, contents: 'Hi' })
   })
 
-  test('behavior: without an EIP712Domain type, the domain fields derived from its keys are shown', () => {
-    const domain = { name: 'Ether Mail', chainId: 1, extra: 'unsigned' }
-    expect(signedFields('EIP712Domain', domain, { ...typed({}, domain), types: mailTypes }, 'v4')).toEqual({
-      name: 'Ether Mail',
-      chainId: 1,
-    })
+  test("behavior: without an EIP712Domain type none of the domain's values is shown: none is signed", () => {
+    expect(signedFields('EIP712Domain', example.domain, mailTypes, 'v4')).toEqual({})
+    expect(signedFields('EIP712Domain', example.domain, mailTypes, 'v3')).toEqual({})
   })
 })

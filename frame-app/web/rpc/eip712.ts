@@ -5,18 +5,18 @@
  * - V3 leaves a field whose value is `undefined` out of its struct's encoding, and refuses arrays;
  * - V4 encodes every field: a missing or null struct is 32 zero bytes, a missing atomic or dynamic value
  *   is an error.
- * A missing `EIP712Domain` type is derived from the domain's keys, as viem, ethers and wagmi do when they
- * send typed data (they always include it): the domain the person sees is then the domain signed.
- * eth-sig-util would sign an empty domain instead, bound to no site or chain. viem's ABI encoder checks each atomic value (address,
- * integer range, bytesN size, bool); values eth-sig-util would coerce in ways the screen could not show
- * plainly (a bool from a string, a short bytesN) are refused rather than signed differently.
+ * The types say what is signed: without an `EIP712Domain` type the domain is an empty struct
+ * (`EIP712Domain()`, no fields), as eth-sig-util signs it, whatever values the domain holds, and the screen
+ * shows no domain (viem, ethers and wagmi always send the type; hand-written requests may not).
+ * viem's ABI encoder checks each atomic value (address, integer range, bytesN size, bool); values
+ * eth-sig-util would coerce in ways the screen could not show plainly (a bool from a string, a short bytesN)
+ * are refused rather than signed differently.
  * @module
  */
 import {
   type AbiParameter,
   concat,
   encodeAbiParameters,
-  getTypesForEIP712Domain,
   type Hex,
   isHex,
   keccak256,
@@ -40,9 +40,9 @@ export class TypedDataProblem extends Error {
   override name = 'TypedDataProblem'
 }
 
-/** The types hashed with: the dApp's, with `EIP712Domain` derived from the domain when they lack it. */
-function withDomainType(types: TypedTypes, domain: Record<string, unknown>): TypedTypes {
-  return { EIP712Domain: getTypesForEIP712Domain({ domain }), ...types }
+/** The types eth-sig-util hashes with: `EIP712Domain` present, with no fields when the dApp gave none. */
+function withDomainType(types: TypedTypes): TypedTypes {
+  return { EIP712Domain: [], ...types }
 }
 
 /** A struct type's fields; own keys only (`types` came from JSON: 'toString' is no struct). */
@@ -56,7 +56,7 @@ function fieldsOf(types: TypedTypes, type: string): readonly TypedField[] | unde
  * @throws TypedDataProblem, or viem's BaseError for an atomic value its encoder refuses.
  */
 export function hashTypedDataAs(typed: TypedMessage, version: TypedDataVersion): Hex {
-  const types = withDomainType(typed.types, typed.domain)
+  const types = withDomainType(typed.types)
   const parts: Hex[] = ['0x1901', hashStruct('EIP712Domain', typed.domain, types, version)]
   if (typed.primaryType !== 'EIP712Domain')
     parts.push(hashStruct(typed.primaryType, typed.message, types, version))
@@ -178,10 +178,10 @@ export function integer(value: unknown, name: string): bigint {
 export function signedFields(
   type: string,
   data: Record<string, unknown>,
-  typed: TypedMessage,
+  types: TypedTypes,
   version: TypedDataVersion,
 ): Record<string, unknown> {
-  const all = withDomainType(typed.types, typed.domain)
+  const all = withDomainType(types)
   const struct = (structType: string, record: Record<string, unknown>) => {
     const shown: Record<string, unknown> = {}
     for (const field of fieldsOf(all, structType) ?? []) {

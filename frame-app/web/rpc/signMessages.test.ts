@@ -236,6 +236,43 @@ describe('eth_signTypedData_v3 and _v4', () => {
     ).toBe(true)
   })
 
+  test("behavior: the test dApp's ERC721 permit (no EIP712Domain type) signs an empty domain and shows none", async () => {
+    const permit = [
+      { name: 'spender', type: 'address' },
+      { name: 'tokenId', type: 'uint256' },
+      { name: 'nonce', type: 'uint256' },
+      { name: 'deadline', type: 'uint256' },
+    ]
+    const message = {
+      spender: '0x0521797e19b8e274e4ed3bfe5254faf6fac96f08',
+      tokenId: '3606393',
+      nonce: '0',
+      deadline: '1734995006',
+    }
+    const named = {
+      name: 'My NFT',
+      version: '1',
+      chainId: 31337,
+      verifyingContract: domain.verifyingContract,
+    }
+    const typed = { types: { Permit: permit }, primaryType: 'Permit', domain: named, message }
+    const signature = result(await frame.rpc('eth_signTypedData_v4', [frame.address, JSON.stringify(typed)]))
+    // The page's name, chain and contract are not signed, so not shown: the screen says 'None'.
+    expect(lastDetails()).toMatchObject({ kind: 'typedData', domain: {}, primaryType: 'Permit', message })
+    const verify = (types: Record<string, typeof permit>, signedDomain: Record<string, unknown>) =>
+      verifyTypedData({
+        address: frame.address,
+        domain: signedDomain,
+        types,
+        primaryType: 'Permit',
+        message,
+        signature,
+      } as never)
+    expect(await verify({ EIP712Domain: [], Permit: permit }, {})).toBe(true)
+    // Control: over the domain viem derives from the page's values, the signature is not the wallet's.
+    expect(await verify({ Permit: permit }, named)).toBe(false)
+  })
+
   test('error: v3 refuses arrays with -32602 naming the typed data, before any approval', async () => {
     const seen = person.seen.length
     const typed = {

@@ -50,9 +50,11 @@ export async function signTypedData(
     {
       ...detailsBase(signing, method),
       kind: 'typedData',
-      domain: signedFields('EIP712Domain', typed.domain, typed, version),
+      // Without an EIP712Domain type no domain value is signed: none is shown ('Not bound to a site or chain').
+      domain: signedFields('EIP712Domain', typed.domain, typed.types, version),
       primaryType,
-      message: primaryType === 'EIP712Domain' ? {} : signedFields(primaryType, typed.message, typed, version),
+      message:
+        primaryType === 'EIP712Domain' ? {} : signedFields(primaryType, typed.message, typed.types, version),
     },
     signing.ctx,
     signing.approval,
