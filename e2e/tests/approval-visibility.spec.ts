@@ -10,7 +10,7 @@
  */
 import type { Stack } from '@keyframe/devstack'
 import type { Page } from '@playwright/test'
-import { toHex, verifyMessage, verifyTypedData } from 'viem'
+import { getTypesForEIP712Domain, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { expectAccessible } from '../support/axe.ts'
 import { dialog, FRAME_TITLE, frameOf, framePrompt } from '../support/email.ts'
 import {
@@ -401,7 +401,12 @@ function longTypedData(fields: number) {
   const types = { Agreement: names.map((name) => ({ name, type: 'string' })) }
   const message = Object.fromEntries(names.map((name, i) => [name, `Clause ${i + 1} of ${fields}`]))
   return {
-    json: JSON.stringify({ domain, types, primaryType: 'Agreement', message }),
+    json: JSON.stringify({
+      domain,
+      types: { EIP712Domain: getTypesForEIP712Domain({ domain }), ...types },
+      primaryType: 'Agreement',
+      message,
+    }),
     verify: { domain, types, primaryType: 'Agreement', message } as const,
   }
 }

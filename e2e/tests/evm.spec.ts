@@ -3,6 +3,7 @@ import { APPROVAL_VISIBLE_MS } from '@keyframe/protocol/core'
 import {
   encodeFunctionData,
   erc20Abi,
+  getTypesForEIP712Domain,
   parseEther,
   parseUnits,
   toHex,
@@ -39,7 +40,10 @@ test.describe.configure({ timeout: 90_000 })
 /** A fresh address that holds nothing on any chain. */
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
-/** Typed data as a dApp sends it (JSON: the uint256 as a decimal string) and as viem verifies it. */
+/**
+ * Typed data as a library sends it (JSON: the uint256 as a decimal string, the domain's type included) and
+ * as viem verifies it.
+ */
 function typedData(chainId: number) {
   const domain = {
     name: 'Keyframe e2e',
@@ -56,7 +60,12 @@ function typedData(chainId: number) {
   } as const
   const message = { owner: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', note: 'e2e order' } as const
   return {
-    json: JSON.stringify({ domain, types, primaryType: 'Order', message: { ...message, amount: '1500000' } }),
+    json: JSON.stringify({
+      domain,
+      types: { EIP712Domain: getTypesForEIP712Domain({ domain }), ...types },
+      primaryType: 'Order',
+      message: { ...message, amount: '1500000' },
+    }),
     verify: { domain, types, primaryType: 'Order', message: { ...message, amount: 1_500_000n } } as const,
   }
 }
