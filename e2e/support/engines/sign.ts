@@ -68,7 +68,20 @@ export async function openPopup(driver: EngineDriver): Promise<void> {
 /** In the popup: waits for Approve to be usable (≥ 1 s on screen, focused) and presses it. */
 export async function approveInPopup(driver: EngineDriver): Promise<void> {
   await waitForUsable(driver, 'popup', APPROVE, 15_000)
-  await driver.click('popup', APPROVE)
+  // The popup closes itself once approved, at times before the driver's click command has returned (Firefox:
+  // "BrowsingContext does no longer exist"). Such an error counts only while the window is still there; the
+  // caller checks the outcome.
+  await driver.click('popup', APPROVE).catch(async (error: unknown) => {
+    const gone = await waitUntil(
+      async () => !(await driver.hasPopup()),
+      2_000,
+      'the approved popup to close',
+    ).then(
+      () => true,
+      () => false,
+    )
+    if (!gone) throw error
+  })
 }
 
 /** Closes the popup as a person closing its window would (without a decision). */
