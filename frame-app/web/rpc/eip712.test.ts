@@ -7,28 +7,12 @@ import { type Hex, hashTypedData, keccak256, recoverAddress, serializeSignature,
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { hashStruct, hashTypedDataAs, signedFields, type TypedMessage, type TypedTypes } from './eip712.ts'
+import { EIP712_DOMAIN, mailTypes } from './testTypedData.ts'
 
 const COW = '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826'
 const BOB = '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB'
 const person = { name: 'Cow', wallet: COW }
 const bob = { name: 'Bob', wallet: BOB }
-const mailTypes: TypedTypes = {
-  Person: [
-    { name: 'name', type: 'string' },
-    { name: 'wallet', type: 'address' },
-  ],
-  Mail: [
-    { name: 'from', type: 'Person' },
-    { name: 'to', type: 'Person' },
-    { name: 'contents', type: 'string' },
-  ],
-}
-const EIP712_DOMAIN = [
-  { name: 'name', type: 'string' },
-  { name: 'version', type: 'string' },
-  { name: 'chainId', type: 'uint256' },
-  { name: 'verifyingContract', type: 'address' },
-]
 
 /** EIP-712's example (`assets/eip-712/Example.js`), as the test dApp's v3 button sends it (chain 1). */
 const example: TypedMessage = {

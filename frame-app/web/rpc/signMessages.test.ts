@@ -12,6 +12,7 @@ import { createHarness, type Harness } from '../../server/testing/harness.ts'
 import { hashTypedDataAs } from './eip712.ts'
 import { typedSignatureHash } from './signTypedDataV1.ts'
 import { type Approver, approver, loggedInFrame } from './testFrame.ts'
+import { EIP712_DOMAIN, mailTypes } from './testTypedData.ts'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
@@ -45,23 +46,6 @@ function result(reply: { ok: boolean; result?: unknown; error?: unknown }): Hex 
 }
 const lastDetails = () => person.seen.at(-1)!.details
 
-const mailTypes = {
-  Person: [
-    { name: 'name', type: 'string' },
-    { name: 'wallet', type: 'address' },
-  ],
-  Mail: [
-    { name: 'from', type: 'Person' },
-    { name: 'to', type: 'Person' },
-    { name: 'contents', type: 'string' },
-  ],
-}
-const EIP712_DOMAIN = [
-  { name: 'name', type: 'string' },
-  { name: 'version', type: 'string' },
-  { name: 'chainId', type: 'uint256' },
-  { name: 'verifyingContract', type: 'address' },
-]
 const domain = {
   name: 'Ether Mail',
   version: '1',
