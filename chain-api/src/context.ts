@@ -3,7 +3,7 @@
  * test harness) and handed to each module.
  * @module
  */
-import type { Db } from '@keyframe/server-kit'
+import type { Database, Db } from '@keyframe/server-kit'
 import type { Hono } from 'hono'
 import type { ChainRegistry } from './chains/registry.ts'
 import type { ChainApiConfig } from './config.ts'
@@ -12,6 +12,8 @@ import type { Logger } from './logger.ts'
 export type ChainApiContext = {
   /** Drizzle over PGlite or PostgreSQL; each area queries its own tables. */
   db: Db
+  /** A session advisory lock on the database (the indexer's: one process indexes, the others wait). */
+  tryAdvisoryLock: Database['tryAdvisoryLock']
   config: ChainApiConfig
   chains: ChainRegistry
   /** The clock; tests may move it. */

@@ -130,6 +130,7 @@ export async function startChainApi(options: StartChainApiOptions): Promise<Chai
   const config = options.selfPublicUrl ? { ...options.config, publicUrl: url } : options.config
   const ctx: ChainApiContext = {
     db: database.db,
+    tryAdvisoryLock: database.tryAdvisoryLock,
     config,
     chains: createChainRegistry(config.chains),
     now: options.now ?? (() => new Date()),

@@ -3,6 +3,7 @@
  * @module
  */
 export {
+  type AdvisoryLock,
   type Database,
   type Db,
   type Migrations,

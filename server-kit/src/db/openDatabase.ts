@@ -24,7 +24,21 @@ export type Database<S extends Record<string, unknown> = Record<string, unknown>
   kind: 'pglite' | 'postgres'
   /** Runs `select 1` (for `/healthz`); throws when the database does not answer. */
   ping(): Promise<void>
+  /**
+   * Takes the session advisory lock `(key, id)` if no other session holds it: on PostgreSQL on a connection
+   * of its own, so it lasts until `release()` or until that connection dies (the process was killed, the
+   * server restarted), when PostgreSQL frees it for another process. PGlite belongs to one process: always
+   * taken. Undefined when another session holds it.
+   */
+  tryAdvisoryLock(key: number, id: number): Promise<AdvisoryLock | undefined>
   close(): Promise<void>
+}
+
+/** A held session advisory lock (`Database.tryAdvisoryLock`). */
+export type AdvisoryLock = {
+  /** Settles when the lock's connection is lost: from then on another process may hold the lock. */
+  lost: Promise<void>
+  release(): Promise<void>
 }
 
 /** A folder of drizzle-kit migrations and the table that records which of them ran. */
@@ -41,6 +55,47 @@ export type OpenDatabaseOptions = {
 
 /** Any number, the same for every server of the project: `pg_advisory_lock` key of the migration step. */
 const MIGRATION_LOCK = 0x6b66_6d67
+/** How often a held advisory lock's connection is checked (a half-open socket emits no error by itself). */
+const LOCK_CHECK_MS = 5_000
+
+/** `tryAdvisoryLock` on PostgreSQL: a client outside the pool, so the lock never returns to it with a query. */
+async function tryPostgresLock(url: string, key: number, id: number): Promise<AdvisoryLock | undefined> {
+  const client = new pg.Client({ connectionString: url, keepAlive: true })
+  let lose: () => void = () => {}
+  const lost = new Promise<void>((resolve) => {
+    lose = resolve
+  })
+  client.on('error', () => lose())
+  client.on('end', () => lose())
+  await client.connect()
+  let taken = false
+  try {
+    const result = await client.query<{ taken: boolean }>('select pg_try_advisory_lock($1, $2) as taken', [
+      key,
+      id,
+    ])
+    taken = result.rows[0]?.taken === true
+  } finally {
+    if (!taken) await client.end().catch(() => {})
+  }
+  if (!taken) return undefined
+  const check = setInterval(() => {
+    client.query('select 1').catch(() => {
+      lose()
+      void client.end().catch(() => {})
+    })
+  }, LOCK_CHECK_MS)
+  check.unref()
+  void lost.then(() => clearInterval(check))
+  return {
+    lost,
+    release: async () => {
+      clearInterval(check)
+      // Ending the session frees its advisory locks.
+      await client.end().catch(() => {})
+    },
+  }
+}
 
 /**
  * Opens the database and applies the pending migrations of every folder, in the order given.
@@ -54,8 +109,9 @@ export async function openDatabase<S extends Record<string, unknown>>(
   setup: { schema: S; migrations: readonly Migrations[] },
 ): Promise<Database<S>> {
   const { schema, migrations } = setup
-  if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 })
+  const { url } = options
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 })
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {})
     const db = drizzleNodePg({ client: pool, schema })
@@ -80,6 +136,7 @@ export async function openDatabase<S extends Record<string, unknown>>(
       ping: async () => {
         await db.execute(sql`select 1`)
       },
+      tryAdvisoryLock: (key, id) => tryPostgresLock(url, key, id),
       close: () => pool.end(),
     }
   }
@@ -100,6 +157,7 @@ export async function openDatabase<S extends Record<string, unknown>>(
     ping: async () => {
       await db.execute(sql`select 1`)
     },
+    tryAdvisoryLock: async () => ({ lost: new Promise<void>(() => {}), release: async () => {} }),
     close: () => client.close(),
   }
 }
