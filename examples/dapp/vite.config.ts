@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url))
 
 export default defineConfig({
   plugins: [react()],
+  // @keyframe/sdk from its sources (its `@keyframe/source` export condition), not its dist/.
+  resolve: { conditions: ['@keyframe/source', ...defaultClientConditions] },
   build: {
     target: 'es2022',
     rolldownOptions: {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 
 /**
  * V8's explicit compile hint (Chromium ≥ 136; other engines read a comment): every function of the file is
@@ -15,6 +15,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
   publicDir: false,
+  // @keyframe/protocol from its sources (its `@keyframe/source` export condition), not its dist/.
+  resolve: { conditions: ['@keyframe/source', ...defaultClientConditions] },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -16,6 +16,8 @@ export async function buildSdkBundle(): Promise<string> {
     platform: 'browser',
     target: 'es2022',
     jsx: 'automatic',
+    // The SDK from its sources (its `@keyframe/source` export condition), as the demo dApp's Vite build takes it.
+    conditions: ['@keyframe/source'],
     // React (the modal's UI) picks its production build, as a site's bundler would.
     define: { 'process.env.NODE_ENV': '"production"' },
     minify: true,

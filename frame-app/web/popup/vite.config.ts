@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 
 /**
  * The approval popup's document (`approve.html`), built after the frame's own (`../vite.config.ts`) into the
@@ -10,6 +10,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
   publicDir: false,
+  // @keyframe/protocol from its sources (its `@keyframe/source` export condition), not its dist/.
+  resolve: { conditions: ['@keyframe/source', ...defaultClientConditions] },
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: false,
