@@ -1,5 +1,16 @@
+import { parseOrigins } from './origins.ts'
 import { repoRoot } from './paths.ts'
-import { startStack } from './startStack.ts'
+
+// `npm start -- --origin http://localhost:3000`: your own dApp's origins, besides the demo's. Read before
+// the stack's modules load, so a typo fails at once.
+let extraOrigins: string[]
+try {
+  extraOrigins = parseOrigins(process.argv.slice(2), process.env.KEYFRAME_ORIGINS)
+} catch (error) {
+  console.error(`npm start: ${(error as Error).message}`)
+  process.exit(1)
+}
+const { startStack } = await import('./startStack.ts')
 
 const dappPort = Number(process.env.DAPP_PORT ?? 5173)
 const framePort = Number(process.env.FRAME_PORT ?? 5174)
@@ -13,6 +24,7 @@ const stack = await startStack({
   anvilPorts: [Number(process.env.ANVIL_PORT ?? 8545), Number(process.env.ANVIL2_PORT ?? 8546)],
   faucetPort: Number(process.env.FAUCET_PORT ?? 5176),
   chainApiPort: Number(process.env.CHAIN_API_PORT ?? 5177),
+  extraOrigins,
 })
 const chainLines = stack.chains
   .map((chain) => `${`  Chain ${chain.chainId}:`.padEnd(23)}${chain.rpcUrl}  (${chain.name})`)
@@ -28,6 +40,7 @@ console.log(`
   Demo dApp (React):   ${stack.dappUrl}
   Demo dApp (vanilla): ${stack.dappUrl}vanilla.html
   Frame origin:        ${stack.frameOrigin}  (project "${stack.projectId}")
+  Your dApp origins:   ${extraOrigins.length > 0 ? extraOrigins.join(', ') : 'none (add one: npm start -- --origin http://localhost:3000)'}
   Mailbox (dev mail):  ${stack.mail.httpUrl}/
 ${chainLines}
   Faucet:              ${stack.faucetUrl}/fund  (POST { "address": "0x…" })

@@ -28,7 +28,9 @@ test('the stack runs both chains, the faucet and chain-api, gives them to the dA
   timeout: 120_000,
 }, async () => {
   const logFile = join(tmpdir(), `keyframe-stack-${process.pid}-${Date.now()}.jsonl`)
-  const stack = await startStack({ approvalTimeoutMs: 5_000, logFile })
+  // A developer's own dApp (`npm start -- --origin http://localhost:3000`).
+  const ownDapp = 'http://localhost:3000'
+  const stack = await startStack({ approvalTimeoutMs: 5_000, logFile, extraOrigins: [ownDapp] })
   try {
     expect(stack.chains.map((chain) => chain.chainId)).toEqual([31337, 31338])
     expect(stack.faucetUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -48,6 +50,7 @@ test('the stack runs both chains, the faucet and chain-api, gives them to the dA
       frameHtml,
     )?.[1]
     expect(JSON.parse(frameJson!)).toMatchObject({
+      allowedOrigins: expect.arrayContaining([stack.dappOrigin, ownDapp]),
       approvalTimeoutMs: 5_000,
       chains: stack.chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({
         id: chainId,
@@ -76,6 +79,25 @@ test('the stack runs both chains, the faucet and chain-api, gives them to the dA
       { headers: { origin: 'https://elsewhere.example' } },
     )
     expect(foreign.status).toBe(403)
+    // The extra origin may embed the frame (frame-ancestors; the bridge's allowlist above) and call the faucet
+    // and chain-api; an origin not listed may not.
+    const frameResponse = await fetch(`${stack.frameUrl}?projectId=${stack.projectId}`)
+    const ancestors = /frame-ancestors ([^;]*)/.exec(
+      frameResponse.headers.get('content-security-policy') ?? '',
+    )
+    expect(ancestors?.[1]?.split(' ')).toContain(ownDapp)
+    expect(ancestors?.[1]?.split(' ')).not.toContain('https://elsewhere.example')
+    for (const origin of [ownDapp, 'https://elsewhere.example']) {
+      const api = await fetch(
+        `${stack.chainApiUrl}/v1/supported-chains?projectId=${stack.projectId}&st=keyframe&sv=test`,
+        { headers: { origin } },
+      )
+      const faucet = await fetch(`${stack.faucetUrl}/fund`, { method: 'OPTIONS', headers: { origin } })
+      const allowed = origin === ownDapp
+      expect([api.status, faucet.headers.get('access-control-allow-origin')], origin).toEqual(
+        allowed ? [200, ownDapp] : [403, null],
+      )
+    }
 
     const sources = readFileSync(logFile, 'utf8')
       .trim()
