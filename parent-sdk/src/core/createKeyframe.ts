@@ -102,9 +102,9 @@ export type KeyframeOptions = {
 
 /** What the UI chunk hands back once the modal is mounted. */
 export type ModalUi = {
-  /** Runs a state change and renders it before returning. Only called outside React's own work (after an await). */
+  /** Runs a state change and renders it before returning. Only called outside a render (after an await). */
   commit(change: () => void): void
-  /** Removes the modal from the page now (focus goes back where it was); React lets go of it just after. */
+  /** Removes the modal from the page now (focus goes back where it was); its renderer lets go just after. */
   unmount(): void
 }
 

@@ -1,5 +1,7 @@
+/** @jsxImportSource preact */
 import { ProtocolError, UserRejectedRequestError } from '@keyframe/protocol/core'
-import { type ReactNode, useEffect, useState } from 'react'
+import type { ComponentChildren } from 'preact'
+import { useLayoutEffect, useState } from 'preact/hooks'
 import { errorText } from './errorText.ts'
 
 /**
@@ -14,7 +16,7 @@ export function FrameCodeStep({
   run,
 }: {
   /** What the code is for and where it went. */
-  intro: ReactNode
+  intro: ComponentChildren
   /** Sends the request; aborted when the view goes away. */
   run(signal: AbortSignal): Promise<void>
 }) {
@@ -23,7 +25,7 @@ export function FrameCodeStep({
   const [error, setError] = useState<string>()
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` opens the prompt again
-  useEffect(() => {
+  useLayoutEffect(() => {
     const controller = new AbortController()
     setError(undefined)
     run(controller.signal).catch((cause: unknown) => {

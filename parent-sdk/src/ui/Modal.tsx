@@ -1,13 +1,15 @@
-import { type ComponentType, type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react'
+/** @jsxImportSource preact */
+import type { ComponentType, TargetedKeyboardEvent } from 'preact'
+import { useId, useLayoutEffect, useRef } from 'preact/hooks'
 import type { Keyframe } from '../core/createKeyframe.ts'
 import { FRAME_VIEWS } from '../core/frameOverlay.ts'
 import { getModalState, watchModalState } from '../core/modal.ts'
 import { getFramePrompt, watchFramePrompt } from '../core/prompt.ts'
 import type { ViewName } from '../core/router.ts'
 import { getToast, watchToast } from '../core/toasts.ts'
-import { useWatched } from '../react/useWatched.ts'
 import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.ts'
 import { Toast } from './Toast.tsx'
+import { useWatched } from './useWatched.ts'
 import { type BuiltView, FRAME_PROMPT_TITLES, VIEW_TITLES } from './viewCopy.ts'
 import { AccountView } from './views/AccountView.tsx'
 import { ApproveTransactionView } from './views/ApproveTransactionView.tsx'
@@ -65,15 +67,15 @@ const BackIcon = () => (
     <path
       d="M12.5 4.5 7 10l5.5 5.5"
       stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      stroke-width="1.8"
+      stroke-linecap="round"
+      stroke-linejoin="round"
     />
   </svg>
 )
 const CloseIcon = () => (
   <svg viewBox="0 0 20 20" fill="none" aria-hidden="true">
-    <path d="m5.5 5.5 9 9m0-9-9 9" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    <path d="m5.5 5.5 9 9m0-9-9 9" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />
   </svg>
 )
 
@@ -112,7 +114,7 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
 
   if (!isOpen) return null
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: TargetedKeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
       event.preventDefault()
       event.stopPropagation()

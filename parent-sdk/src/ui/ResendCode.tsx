@@ -1,4 +1,5 @@
-import { useState } from 'react'
+/** @jsxImportSource preact */
+import { useState } from 'preact/hooks'
 import { type ConnectEmailAction, connectEmail } from '../core/connection.ts'
 import type { Keyframe } from '../core/createKeyframe.ts'
 import { errorText } from './errorText.ts'

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import type { Toast as ToastValue } from '../core/toasts.ts'
 
 const VARIANT_LABEL = { loading: 'In progress', success: 'Done', error: 'Error' } as const

@@ -1,4 +1,5 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import type { TargetedSubmitEvent } from 'preact'
+import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { Keyframe } from '../core/createKeyframe.ts'
 import { emailCooldownSeconds } from '../core/loginCache.ts'
 import { errorText } from './errorText.ts'
@@ -10,7 +11,7 @@ import { errorText } from './errorText.ts'
  */
 export function useViewSignal(): () => AbortSignal {
   const controller = useRef<AbortController | null>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const current = new AbortController()
     controller.current = current
     return () => current.abort()
@@ -29,7 +30,7 @@ export function useEmailCooldown(kf: Keyframe): { seconds: number; refresh(): vo
   const [now, setNow] = useState(() => Date.now())
   const seconds = emailCooldownSeconds(kf._internal.storage, now)
   const counting = seconds > 0
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!counting) return
     const timer = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(timer)
@@ -47,7 +48,7 @@ export function useEmailForm(run: (email: string, signal: AbortSignal) => Promis
   const [busy, setBusy] = useState(false)
   const viewSignal = useViewSignal()
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: TargetedSubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
     const signal = viewSignal()

@@ -1,10 +1,14 @@
+/** @jsxImportSource preact */
 /**
- * The lazily loaded UI: renders the modal with React into a shadow root on `<div data-keyframe-modal>`.
- * Reached only through `open()`'s `import()`, so React and the views stay out of the pre-open bundle.
+ * The lazily loaded UI: renders the modal with Preact into a shadow root on `<div data-keyframe-modal>`.
+ * Reached only through `open()`'s `import()`, so Preact and the views stay out of the pre-open bundle, and a
+ * page without React never loads it (React pages keep their hooks in `@keyframe/sdk/react`, on the same store).
+ * The views' effects are layout effects: Preact runs a passive effect, and its cleanup on unmount, after the
+ * next paint, where React ran them with the commit; a view's requests start with its render and are aborted
+ * as it goes (a stale view's answer must not move or toast the modal).
  * @module
  */
-import { flushSync } from 'react-dom'
-import { createRoot } from 'react-dom/client'
+import { options, render } from 'preact'
 import type { Keyframe, ModalUi } from '../core/createKeyframe.ts'
 import type { ThemeState } from '../core/theme.ts'
 import { getTheme, watchTheme } from '../core/theme.ts'
@@ -37,17 +41,37 @@ export function mountModal(kf: Keyframe, parent: HTMLElement): ModalUi {
 
   parent.appendChild(host)
   const focus = createFocusMemory()
-  const root = createRoot(container)
-  flushSync(() => root.render(<Modal kf={kf} focus={focus} />))
+  // Preact renders synchronously here, layout effects (focus) included.
+  render(<Modal kf={kf} focus={focus} />, container)
 
   return {
-    commit: (change) => flushSync(change),
+    commit: renderNow,
     unmount() {
       unwatchTheme()
       host.remove()
       focus.restore()
-      // React may be mid-render (destroy() called from an effect); let it finish before letting go.
-      queueMicrotask(() => root.unmount())
+      // Preact may be mid-render (destroy() called from an effect); let it finish before letting go.
+      queueMicrotask(() => render(null, container))
     },
   }
+}
+
+/**
+ * Runs `change` and renders what it scheduled before returning (Preact's renders otherwise wait for a
+ * microtask): `open()` resolves with the view on screen and focus in it. Preact hands its render queue to
+ * `options.debounceRendering`; a scheduler of our own, only while `change` runs, keeps that queue's flush
+ * and calls it now. Whatever scheduler the page set is put back untouched.
+ */
+function renderNow(change: () => void) {
+  const previous = options.debounceRendering
+  let flush: (() => void) | undefined
+  options.debounceRendering = (callback) => {
+    flush = callback
+  }
+  try {
+    change()
+  } finally {
+    options.debounceRendering = previous
+  }
+  flush?.()
 }

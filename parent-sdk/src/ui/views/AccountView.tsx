@@ -1,13 +1,14 @@
+/** @jsxImportSource preact */
 import { formatBalance, shortenAddress } from '@keyframe/protocol'
-import { useEffect, useState } from 'react'
+import { useLayoutEffect, useState } from 'preact/hooks'
 import { getAccount, watchAccount } from '../../core/account.ts'
 import { disconnect, signOut } from '../../core/connection.ts'
 import { getActiveConnector, watchActiveConnector } from '../../core/connectors.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { getNetwork, type Network, watchNetwork } from '../../core/network.ts'
 import { formatAmount, readNativeBalance } from '../../core/send.ts'
-import { useWatched } from '../../react/useWatched.ts'
 import { errorText } from '../errorText.ts'
+import { useWatched } from '../useWatched.ts'
 
 /** The network's explorer page of `address`, when the network names an explorer. */
 function explorerUrl(network: Network, address: string): string | undefined {
@@ -23,7 +24,7 @@ function useNativeBalance(kf: Keyframe, address: string | undefined, chainId: st
   const connector = useWatched(kf, watchActiveConnector, getActiveConnector)
   const [balance, setBalance] = useState<{ key: string; value: bigint | 'failed' } | null>(null)
   const key = `${connector?.id}|${chainId}|${address}`
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!connector || !address || !/^0x[0-9a-fA-F]{40}$/.test(address)) return
     let live = true
     connector

@@ -1,14 +1,15 @@
-import { useEffect, useLayoutEffect, useRef } from 'react'
+/** @jsxImportSource preact */
+import { useLayoutEffect, useRef } from 'preact/hooks'
 import { getApproval, watchApproval } from '../../core/approval.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { getModalState, watchModalState } from '../../core/modal.ts'
-import { useWatched } from '../../react/useWatched.ts'
+import { useWatched } from '../useWatched.ts'
 import { focusFrame, frameScreen, placeFrameOver } from './frameSlot.ts'
 
 /**
  * Where the frame shows its approval screen: 440 px, less on a short window so the whole screen stays inside
  * the card (a frame partly scrolled out of view is not visible to itself, and Approve would never work; the
- * screen scrolls inside). A style object, which React applies through the CSSOM (no 'unsafe-inline').
+ * screen scrolls inside). A style object, which Preact applies through the CSSOM (no 'unsafe-inline').
  */
 const SLOT_STYLE = {
   height: 'min(440px, calc(100vh - 160px))',
@@ -38,7 +39,7 @@ export function ApproveTransactionView({ kf }: { kf: Keyframe }) {
     // rectangles), and Approve would never enable.
     return placeFrameOver(iframe, box, { rounded: false, screen: frameScreen(kf) })
   }, [iframe, kf])
-  useEffect(() => focusFrame(iframe), [iframe])
+  useLayoutEffect(() => focusFrame(iframe), [iframe])
 
   // Only reached by `open({ view: 'ApproveTransaction' })` with nothing to approve.
   if (!approval.open && !approval.waiting)

@@ -1,13 +1,15 @@
+/** @jsxImportSource preact */
 import { type ConnectMethod, SOCIALS } from '@keyframe/protocol/core'
-import { Fragment, type ReactNode, useId, useState } from 'react'
+import { type ComponentChildren, Fragment } from 'preact'
+import { useId, useState } from 'preact/hooks'
 import { connectEmail, getEmailFlow, hasSavedLogin, reconnect, signOut } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { connectInjected, getInjectedWallets, watchInjectedWallets } from '../../core/injected.ts'
 import { readLoginCache } from '../../core/loginCache.ts'
 import { getRecentWallets } from '../../core/recentWallets.ts'
-import { useWatched } from '../../react/useWatched.ts'
 import { errorText } from '../errorText.ts'
 import { useEmailForm } from '../hooks.ts'
+import { useWatched } from '../useWatched.ts'
 import { SOCIAL_LABELS } from '../viewCopy.ts'
 
 /**
@@ -51,7 +53,7 @@ function EmailSection({ kf }: { kf: Keyframe }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
           onFocus={preloadFrame}
-          onChange={clearError}
+          onInput={clearError}
         />
         <button className="kf-button kf-primary" type="submit" aria-disabled={busy || undefined}>
           Continue
@@ -173,7 +175,7 @@ function SavedLoginSection({ kf, onDone }: { kf: Keyframe; onDone(): void }) {
 export function ConnectView({ kf }: { kf: Keyframe }) {
   const { connectMethods, navigate } = kf._internal
   const [saved, setSaved] = useState(() => hasSavedLogin(kf))
-  const sections: Record<ConnectMethod, () => ReactNode> = {
+  const sections: Record<ConnectMethod, () => ComponentChildren> = {
     email: () => <EmailSection kf={kf} />,
     social: () => (
       <fieldset className="kf-socials" data-connect-method="social">

@@ -1,6 +1,7 @@
+/** @jsxImportSource preact */
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { connectInjected, getExternalConnect, watchExternalConnect } from '../../core/injected.ts'
-import { useWatched } from '../../react/useWatched.ts'
+import { useWatched } from '../useWatched.ts'
 
 /**
  * ConnectingExternal: the injected wallet asks the person to connect. "Continue in {name}" while it asks;

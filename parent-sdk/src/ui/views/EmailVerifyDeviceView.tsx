@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+/** @jsxImportSource preact */
+import { useLayoutEffect, useState } from 'preact/hooks'
 import { connectDevice, getEmailFlow } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { errorText } from '../errorText.ts'
@@ -17,7 +18,7 @@ export function EmailVerifyDeviceView({ kf }: { kf: Keyframe }) {
   const [info, setInfo] = useState<string>()
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` starts a new wait
-  useEffect(() => {
+  useLayoutEffect(() => {
     const controller = new AbortController()
     setError(undefined)
     connectDevice(kf, { signal: controller.signal }).then(

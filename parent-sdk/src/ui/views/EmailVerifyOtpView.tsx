@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import { connectOtp, getEmailFlow } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { FrameCodeStep } from '../FrameCodeStep.tsx'

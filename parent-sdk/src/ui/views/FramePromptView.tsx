@@ -1,12 +1,13 @@
-import { useEffect, useLayoutEffect, useRef } from 'react'
+/** @jsxImportSource preact */
+import { useLayoutEffect, useRef } from 'preact/hooks'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { getFramePrompt, watchFramePrompt } from '../../core/prompt.ts'
-import { useWatched } from '../../react/useWatched.ts'
+import { useWatched } from '../useWatched.ts'
 import { focusFrame, frameScreen, placeFrameOver } from './frameSlot.ts'
 
 /**
  * Where the frame shows itself: its usual ~320×400 (the frame's form fits and scrolls if it must). Set as a
- * style object, which React applies through the CSSOM, so a dApp CSP without 'unsafe-inline' allows it.
+ * style object, which Preact applies through the CSSOM, so a dApp CSP without 'unsafe-inline' allows it.
  */
 const SLOT_STYLE = {
   height: '400px',
@@ -30,7 +31,7 @@ export function FramePromptView({ kf }: { kf: Keyframe }) {
     if (!box || !iframe) return
     return placeFrameOver(iframe, box, { screen: frameScreen(kf) })
   }, [iframe, kf])
-  useEffect(() => focusFrame(iframe), [iframe])
+  useLayoutEffect(() => focusFrame(iframe), [iframe])
 
   // Only reached by `open({ view: 'FramePrompt' })` with nothing asked: PROMPT_CLOSED leaves the view.
   if (!iframe) return <p className="kf-note">The wallet is not asking for anything right now.</p>

@@ -1,7 +1,8 @@
-import { useState } from 'react'
+/** @jsxImportSource preact */
+import { useState } from 'preact/hooks'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { getNetwork, getNetworks, type Network, switchNetwork, watchNetwork } from '../../core/network.ts'
-import { useWatched } from '../../react/useWatched.ts'
+import { useWatched } from '../useWatched.ts'
 
 /** EIP-1193 4001: the person declined in their wallet; that needs no toast. */
 function isUserRejection(error: unknown): boolean {

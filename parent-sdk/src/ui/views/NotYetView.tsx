@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import type { ViewName } from '../../core/router.ts'
 import { type BuiltView, NOT_YET } from '../viewCopy.ts'
 

@@ -1,5 +1,7 @@
+/** @jsxImportSource preact */
 import { formatBalance } from '@keyframe/protocol'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import type { TargetedSubmitEvent } from 'preact'
+import { useId, useLayoutEffect, useState } from 'preact/hooks'
 import { getAccount, watchAccount } from '../../core/account.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import {
@@ -15,7 +17,7 @@ import {
   setSendToken,
   watchSendState,
 } from '../../core/send.ts'
-import { useWatched } from '../../react/useWatched.ts'
+import { useWatched } from '../useWatched.ts'
 
 /** How long typing must pause before the fee is estimated again: one estimate per pause, not per key. */
 const ESTIMATE_DELAY_MS = 300
@@ -40,12 +42,12 @@ export function SendView({ kf }: { kf: Keyframe }) {
 
   // The tokens and balances of the account's chain, read again when the account or the chain changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reads again when the account or chain changes
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (account.isConnected) void fetchSendBalances(kf)
   }, [kf, account.isConnected, account.address, account.chainId])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: estimates again when the form changes
-  useEffect(() => {
+  useLayoutEffect(() => {
     const timer = setTimeout(() => void estimateSendGas(kf), ESTIMATE_DELAY_MS)
     return () => clearTimeout(timer)
   }, [kf, token, sendTokenAmount, receiverAddress, account.chainId])
@@ -54,7 +56,7 @@ export function SendView({ kf }: { kf: Keyframe }) {
   const invalid = Object.keys(errors).length > 0
   const native = tokenBalances.find((t) => t.address === undefined)
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: TargetedSubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     setTouched({ amount: true, receiverAddress: true })
     if (invalid || loading) return
@@ -82,7 +84,7 @@ export function SendView({ kf }: { kf: Keyframe }) {
           className="kf-input kf-select"
           id={`${id}-token`}
           value={token?.address ?? 'native'}
-          onChange={(event) => setSendToken(kf, event.target.value as 'native' | `0x${string}`)}
+          onChange={(event) => setSendToken(kf, event.currentTarget.value as 'native' | `0x${string}`)}
         >
           {tokenBalances.map((t) => (
             <option key={t.address ?? 'native'} value={t.address ?? 'native'}>
@@ -108,8 +110,8 @@ export function SendView({ kf }: { kf: Keyframe }) {
           value={sendTokenAmount}
           aria-invalid={amountError ? true : undefined}
           aria-describedby={`${id}-amount-error`}
-          onChange={(event) => {
-            setSendAmount(kf, event.target.value)
+          onInput={(event) => {
+            setSendAmount(kf, event.currentTarget.value)
             setTouched((t) => ({ ...t, amount: true }))
           }}
         />
@@ -126,13 +128,13 @@ export function SendView({ kf }: { kf: Keyframe }) {
           id={`${id}-receiver`}
           name="receiver"
           autoComplete="off"
-          spellCheck={false}
+          spellcheck={false}
           placeholder="0x…"
           value={receiverAddress}
           aria-invalid={receiverError ? true : undefined}
           aria-describedby={`${id}-receiver-error`}
-          onChange={(event) => setSendReceiver(kf, event.target.value)}
-          onBlur={() => setTouched((t) => ({ ...t, receiverAddress: true }))}
+          onInput={(event) => setSendReceiver(kf, event.currentTarget.value)}
+          onFocusOut={() => setTouched((t) => ({ ...t, receiverAddress: true }))}
         />
         <p className="kf-error" id={`${id}-receiver-error`} role="alert">
           {receiverError}

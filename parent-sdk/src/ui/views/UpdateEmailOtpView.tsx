@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import { getAccount } from '../../core/account.ts'
 import { getEmailFlow, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'

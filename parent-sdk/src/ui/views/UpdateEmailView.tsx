@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect } from 'react'
+/** @jsxImportSource preact */
+import { useId, useLayoutEffect } from 'preact/hooks'
 import { getAccount } from '../../core/account.ts'
 import { getEmailFlow, updateEmail } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
@@ -44,7 +45,7 @@ export function UpdateEmailView({ kf }: { kf: Keyframe }) {
           defaultValue={getEmailFlow(kf).newEmail ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
-          onChange={clearError}
+          onInput={clearError}
         />
       </div>
       <p className="kf-error" id={errorId} role="alert">

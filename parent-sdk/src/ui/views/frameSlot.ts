@@ -168,9 +168,17 @@ export function frameScreen(kf: Keyframe): FrameScreen {
 
 /**
  * Focuses the frame shown by {@link placeFrameOver}: the frame focuses its first field when its window gets
- * focus. Call it from a passive effect, after the modal's own focus effect (a layout effect), so that focus
- * ends in the frame. The iframe is fixed and already in view: scrolling to it would only force a layout.
+ * focus. Call it from the view's layout effect: it focuses on the microtask after the render, once the
+ * modal's own focus rule (the parent's layout effect, which runs after the view's) is done, so focus ends in
+ * the frame, before the next paint. Returns the cancel, for the effect's cleanup. The iframe is fixed and
+ * already in view: scrolling to it would only force a layout.
  */
-export function focusFrame(iframe: HTMLIFrameElement | undefined) {
-  iframe?.focus({ preventScroll: true })
+export function focusFrame(iframe: HTMLIFrameElement | undefined): () => void {
+  let cancelled = false
+  queueMicrotask(() => {
+    if (!cancelled) iframe?.focus({ preventScroll: true })
+  })
+  return () => {
+    cancelled = true
+  }
 }
