@@ -1,4 +1,4 @@
-import { chromiumLaunchOptions } from '@keyframe/devstack'
+import { chromiumLaunchOptions } from '@keyframe/dev-fixtures'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
 export async function launch(): Promise<Browser> {

@@ -1,4 +1,5 @@
-import { recordScripts, type Stack, sumGzip } from '@keyframe/devstack'
+import { recordScripts, sumGzip } from '@keyframe/dev-fixtures'
+import type { Stack } from '@keyframe/devstack'
 import type { Browser } from 'playwright-core'
 import { freshContext } from './browser.ts'
 

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Stack, startStaticSite } from '@keyframe/devstack'
+import { startStaticSite } from '@keyframe/dev-fixtures'
+import type { Stack } from '@keyframe/devstack'
 import type { Browser } from 'playwright-core'
 import { freshContext, median } from './browser.ts'
 

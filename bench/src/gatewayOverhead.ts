@@ -24,7 +24,7 @@ import http from 'node:http'
 import { createRequire } from 'node:module'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { startAnvil } from '@keyframe/devstack'
+import { startAnvil } from '@keyframe/dev-fixtures'
 import { median, percentile } from './browser.ts'
 import { writeResultsSection } from './results.ts'
 

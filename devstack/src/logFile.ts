@@ -2,9 +2,6 @@ import { appendFileSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { createLogger, type Logger } from '@keyframe/frame/server'
 
-/** What the devstack's own servers (mail catcher, static sites) log through: the frame server's logger shape. */
-export type StackLogger = Pick<Logger, 'info' | 'warn'>
-
 /**
  * A logger that appends JSON lines to `file` (folders created), each tagged `source`. It is the frame
  * server's own logger (`createLogger`), so every line goes through the same redaction as in a deployment.

@@ -8,6 +8,20 @@ import {
   startChainApi,
 } from '@keyframe/chain-api'
 import {
+  type Anvil,
+  type DevChain,
+  type DevChains,
+  type Faucet,
+  fund,
+  type MailCatcher,
+  type StaticSite,
+  startAnvil,
+  startChains,
+  startFaucet,
+  startMailCatcher,
+  startStaticSite,
+} from '@keyframe/dev-fixtures'
+import {
   createDatabase,
   type Database,
   type FrameServer,
@@ -16,14 +30,8 @@ import {
   startFrameServer,
 } from '@keyframe/frame/server'
 import { privateKeyToAccount } from 'viem/accounts'
-import { type Anvil, startAnvil } from './chain/anvil.ts'
-import type { DevChain } from './chain/devChain.ts'
-import { type Faucet, fund, startFaucet } from './chain/faucet.ts'
-import { type DevChains, startChains } from './chain/startChains.ts'
 import { fileLogger } from './logFile.ts'
-import { type MailCatcher, startMailCatcher } from './mail/startMailCatcher.ts'
 import { dappDist, frameWebDist } from './paths.ts'
-import { type StaticSite, startStaticSite } from './staticSite.ts'
 
 /** The host of the second dApp site: another loopback address, so another site to the browser. */
 export const SECOND_DAPP_HOST = '127.0.0.2'
@@ -179,7 +187,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }),
       startChains({
         ...(options.anvilPorts ? { ports: options.anvilPorts } : {}),
-        ...(logFile ? { logFile } : {}),
+        ...(logFile ? { logger: fileLogger(logFile, 'chain') } : {}),
       }),
       options.dataDir === undefined
         ? Promise.resolve(undefined)

@@ -1,4 +1,4 @@
-export { chromiumLaunchOptions } from '@keyframe/devstack'
+export { chromiumLaunchOptions } from '@keyframe/dev-fixtures'
 
 /** True for loopback hosts: tests never leave the machine. */
 export function isLoopback(url: string): boolean {

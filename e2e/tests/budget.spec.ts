@@ -1,4 +1,4 @@
-import { recordScripts, sumGzip } from '@keyframe/devstack'
+import { recordScripts, sumGzip } from '@keyframe/dev-fixtures'
 import { expect, test } from '../support/fixtures.ts'
 
 // Bundle sizes are deterministic, so the budget is a hard limit checked on every run.

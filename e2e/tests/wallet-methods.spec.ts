@@ -5,7 +5,9 @@
  * a signature on the added chain), each rejected with 4001 too, and the new screens checked with axe-core
  * and photographed dark, light and on a phone.
  */
-import { devTokenAbi, devTokenBytecode, type Stack, startStack } from '@keyframe/devstack'
+
+import { devTokenAbi, devTokenBytecode } from '@keyframe/dev-fixtures'
+import { type Stack, startStack } from '@keyframe/devstack'
 import type { Page, TestInfo } from '@playwright/test'
 import { createWalletClient, getAddress, http, parseUnits, publicActions, toHex, verifyMessage } from 'viem'
 import { stackLogFile } from '../support/artifacts.ts'

@@ -1,33 +1,61 @@
 /**
- * The production start (`npm run -w frame-app start:prod`) as a deployment runs it: `server/main.ts` in a
- * child process with NODE_ENV=production, PostgreSQL, real SMTP and an https PUBLIC_URL, reached over plain
- * http as a TLS-terminating proxy would reach it. Needs TEST_DATABASE_URL (`scripts/postgres.sh`; `npm test`
- * sets it) and the built web app (`npm run -w frame-app build`; `npm test` builds first).
+ * The production start (`npm run -w frame-app start:prod`) as a deployment runs it: the compiled
+ * `dist/server/main.js` started by plain `node` (no tsx, no `.ts`) from another working directory, with
+ * NODE_ENV=production, PostgreSQL, real SMTP and an https PUBLIC_URL, reached over plain http as a
+ * TLS-terminating proxy would reach it. Needs TEST_DATABASE_URL (`scripts/postgres.sh`; `npm test` sets it;
+ * without it the suite fails) and the build (`npm run -w frame-app build`; `npm test` builds first).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type MailCatcher, startMailCatcher } from '@keyframe/devstack'
+import { type MailCatcher, startMailCatcher } from '@keyframe/dev-fixtures'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { MIGRATIONS_FOLDER } from './db/createDatabase.ts'
 import { DEFAULT_WEB_ROOT } from './serve.ts'
 import { codeIn, deviceKey, deviceProofHeaders } from './testing/harness.ts'
 import { createPostgresDatabase } from './testing/testDatabase.ts'
 
+const MAIN = fileURLToPath(new URL('../dist/server/main.js', import.meta.url))
 const PUBLIC_URL = 'https://wallet.acme.example'
 const DAPP = 'https://app.acme.example'
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('production start (PostgreSQL)', () => {
+describe('production start (compiled, PostgreSQL)', () => {
   let mail: MailCatcher
   let dir: string
+  let databaseUrl: string
   let drop: (() => Promise<void>) | undefined
   let child: ChildProcess | undefined
+  let env: Record<string, string>
   let url: string
   let out = ''
 
+  /** The compiled server run to its end (it refuses to start): exit code and output. */
+  const refused = (change: Record<string, string | undefined>) =>
+    new Promise<{ status: number | null; stderr: string; stdout: string }>((resolve) => {
+      const run = spawn(process.execPath, [MAIN], { cwd: dir, env: { ...env, ...change } })
+      let stdout = ''
+      let stderr = ''
+      run.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString()
+      })
+      run.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString()
+      })
+      const timer = setTimeout(() => run.kill('SIGKILL'), 30_000)
+      run.once('exit', (status) => {
+        clearTimeout(timer)
+        resolve({ status, stderr, stdout })
+      })
+    })
+
   beforeAll(async () => {
+    if (!process.env.TEST_DATABASE_URL)
+      throw new Error('TEST_DATABASE_URL is not set: `export TEST_DATABASE_URL=$(bash scripts/postgres.sh)`')
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run -w frame-app build\``)
     mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 })
     dir = mkdtempSync(join(tmpdir(), 'keyframe-prod-'))
     const projectsFile = join(dir, 'projects.json')
@@ -38,24 +66,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('production start (PostgreSQL)',
       }),
     )
     const database = await createPostgresDatabase()
+    databaseUrl = database.url
     drop = database.drop
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL,
-        DATABASE_URL: database.url,
-        SMTP_URL: mail.smtpUrl,
-        MAIL_FROM: 'Keyframe <wallet@acme.example>',
-        KEK: randomBytes(32).toString('base64'),
-        OTP_PEPPER: randomBytes(32).toString('base64'),
-        KEYFRAME_PROJECTS_FILE: projectsFile,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    env = {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_URL,
+      DATABASE_URL: database.url,
+      SMTP_URL: mail.smtpUrl,
+      MAIL_FROM: 'Keyframe <wallet@acme.example>',
+      KEK: randomBytes(32).toString('base64'),
+      OTP_PEPPER: randomBytes(32).toString('base64'),
+      KEYFRAME_PROJECTS_FILE: projectsFile,
+      // The test-only fault injector: production ignores it (the login below passes the point it names).
+      KEYFRAME_CRASH_AT: 'login.user-created',
+    }
+    child = spawn(process.execPath, [MAIN], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] })
     const started = child
     url = await new Promise<string>((resolve, reject) => {
       started.stdout?.on('data', (chunk: Buffer) => {
@@ -78,7 +106,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('production start (PostgreSQL)',
     }
     await mail?.close()
     await drop?.()
-    rmSync(dir, { recursive: true, force: true })
+    if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
   test('behavior: migrates, imports the projects, answers /healthz and seeds no dev project', async () => {
@@ -87,7 +115,50 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('production start (PostgreSQL)',
     expect(health.status).toBe(200)
     expect(await health.json()).toEqual({ ok: true })
     expect((await fetch(`${url}/frame?projectId=dev`)).status).toBe(403)
+
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: unknown[]
+    }
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      const { rows } = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations')
+      expect(rows[0].n, 'every migration in frame-app/drizzle applied').toBe(journal.entries.length)
+    } finally {
+      await client.end()
+    }
   })
+
+  test('behavior: refuses to start without a KEK or with an http PUBLIC_URL, naming both, echoing no secret', async () => {
+    const { status, stderr, stdout } = await refused({
+      KEK: undefined,
+      PUBLIC_URL: 'http://wallet.acme.example',
+    })
+    expect(status).toBe(1)
+    expect(stderr).toContain('KEK is required in production')
+    expect(stderr).toContain('PUBLIC_URL must be https in production')
+    expect(stderr).not.toContain(env.OTP_PEPPER)
+    expect(stdout).not.toContain('Keyframe frame server on')
+  }, 40_000)
+
+  test('behavior: refuses an operator-recovery project without OPERATOR_RECOVERY_KEY', async () => {
+    const projectsFile = join(dir, 'operator.json')
+    writeFileSync(
+      projectsFile,
+      JSON.stringify({ projects: [{ id: 'ops', allowedOrigins: [DAPP], recoveryMode: 'operator' }] }),
+    )
+    const other = await createPostgresDatabase()
+    try {
+      const { status, stderr } = await refused({
+        DATABASE_URL: other.url,
+        KEYFRAME_PROJECTS_FILE: projectsFile,
+      })
+      expect(status).toBe(1)
+      expect(stderr).toContain('OPERATOR_RECOVERY_KEY is required: project(s) ops use operator recovery')
+    } finally {
+      await other.drop()
+    }
+  }, 40_000)
 
   test('behavior: serves the built web app from frame-app/dist/web, framable by the project only', async () => {
     const built = readFileSync(join(DEFAULT_WEB_ROOT, 'index.html'), 'utf8')
@@ -96,10 +167,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('production start (PostgreSQL)',
     const frame = await fetch(`${url}/frame?projectId=acme`)
     expect(frame.status).toBe(200)
     expect(frame.headers.get('content-security-policy')).toContain(`frame-ancestors ${DAPP};`)
+    expect(frame.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(frame.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
+    expect(frame.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(frame.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(frame.headers.get('permissions-policy')).toContain('camera=()')
     expect(await frame.text()).toContain(`src="${script}"`)
     const asset = await fetch(`${url}${script}`)
     expect(asset.status).toBe(200)
     expect(asset.headers.get('content-type')).toContain('javascript')
+    // The approval popup (built beside the frame): a top-level window nobody may frame.
+    const popup = await fetch(`${url}/approve`)
+    expect(popup.status).toBe(200)
+    expect(popup.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(popup.headers.get('x-frame-options')).toBe('DENY')
   })
 
   test('behavior: behind TLS termination, e-mail login sets the __Host- partitioned cookie', async () => {

@@ -6,9 +6,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
+import { devTokenAbi, devTokenBytecode } from '@keyframe/dev-fixtures'
 import { createWalletClient, defineChain, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { devTokenAbi, devTokenBytecode } from '../../devstack/src/chain/artifacts/DevToken.ts'
 import type { Eip1193Provider, ProviderEvents } from '../src/connectors/types.ts'
 
 /** Anvil dev account #1 (account #0 deploys). */

@@ -1,10 +1,14 @@
+import {
+  DEV_ACCOUNTS,
+  type DevChains,
+  devClient,
+  devTokenAbi,
+  devTokenBytecode,
+  startChains,
+} from '@keyframe/dev-fixtures'
 import { getAddress, type Hash, parseEther, parseUnits } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devTokenAbi, devTokenBytecode } from '../../../devstack/src/chain/artifacts/DevToken.ts'
-import { devClient } from '../../../devstack/src/chain/deploy.ts'
-import { DEV_ACCOUNTS } from '../../../devstack/src/chain/devChain.ts'
-import { type DevChains, startChains } from '../../../devstack/src/chain/startChains.ts'
 import { chainFromDevChain } from '../chains/devChains.ts'
 import { indexerModule } from '../indexer/module.ts'
 import { syncOnce } from '../indexer/syncOnce.ts'

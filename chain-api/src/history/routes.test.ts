@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEV_ACCOUNTS, type DevChain, type DevChains, startChains } from '@keyframe/devstack'
+import {
+  DEV_ACCOUNTS,
+  type DevChain,
+  type DevChains,
+  devNFTAbi,
+  devNFTBytecode,
+  startChains,
+} from '@keyframe/dev-fixtures'
 import {
   type HistoryPage,
   type HistoryTransaction,
@@ -20,7 +27,6 @@ import {
   parseEther,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devNFTAbi, devNFTBytecode } from '../../../devstack/src/chain/artifacts/DevNFT.ts'
 import { indexerModule } from '../indexer/module.ts'
 import { syncOnce } from '../indexer/syncOnce.ts'
 import { type StartTestChainApiOptions, startTestChainApi, type TestChainApi } from '../testing/harness.ts'

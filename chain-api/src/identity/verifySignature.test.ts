@@ -1,7 +1,7 @@
+import { type Anvil, startAnvil } from '@keyframe/dev-fixtures'
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Anvil, startAnvil } from '../../../devstack/src/chain/anvil.ts'
 import { installContractAccount } from './testing/contractAccount.ts'
 import { verifySignature } from './verifySignature.ts'
 

@@ -1,4 +1,4 @@
-import { type Anvil, DEV_ACCOUNTS, startAnvil } from '@keyframe/devstack'
+import { type Anvil, DEV_ACCOUNTS, startAnvil } from '@keyframe/dev-fixtures'
 import type { HistoryPage } from '@keyframe/protocol/chain-api/history'
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'

@@ -4,7 +4,7 @@ import {
   type DeployedContracts,
   deployDevContracts,
   startAnvil,
-} from '@keyframe/devstack'
+} from '@keyframe/dev-fixtures'
 import { type Database, openDatabase } from '@keyframe/server-kit'
 import { createTestDatabase, testBackends } from '@keyframe/server-kit/testing'
 import { and, asc, count, eq } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-import { type DevChains, startChains } from '@keyframe/devstack'
+import { type DevChains, startChains } from '@keyframe/dev-fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { supportedModule } from '../supported/module.ts'
 import { startTestChainApi, type TestChainApi } from './harness.ts'

@@ -3,7 +3,7 @@
  * then allows its origin) and the SDK bundle its page gets at document start.
  * @module
  */
-import type { StaticSite } from '@keyframe/devstack'
+import type { StaticSite } from '@keyframe/dev-fixtures'
 import { test as base } from '../fixtures.ts'
 import { buildSdkBundle } from './bundle.ts'
 import { startTestDappSite } from './site.ts'

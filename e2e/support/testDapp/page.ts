@@ -5,7 +5,8 @@
  * @module
  */
 import { fileURLToPath } from 'node:url'
-import type { Stack, StaticSite } from '@keyframe/devstack'
+import type { StaticSite } from '@keyframe/dev-fixtures'
+import type { Stack } from '@keyframe/devstack'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { dialog } from '../email.ts'
 import { approve, approveButton, rejectButton } from '../evm.ts'

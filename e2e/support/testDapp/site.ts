@@ -5,7 +5,7 @@
  */
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type StaticSite, startStaticSite } from '@keyframe/devstack'
+import { type StaticSite, startStaticSite } from '@keyframe/dev-fixtures'
 
 /** The site's host: loopback, and neither the demo's 127.0.0.1 nor its second site's 127.0.0.2. */
 export const TEST_DAPP_HOST = '127.0.0.3'

@@ -1,4 +1,4 @@
-import { type MailCatcher, startMailCatcher } from '@keyframe/devstack'
+import { type MailCatcher, startMailCatcher } from '@keyframe/dev-fixtures'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMailer, parseFrom } from './createMailer.ts'
 import { deviceApprovalMail, emailChangeCodeMail, loginCodeMail, newDeviceMail } from './templates.ts'

@@ -8,7 +8,7 @@ import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:cryp
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type CaughtMail, startMailCatcher } from '@keyframe/devstack'
+import { type CaughtMail, startMailCatcher } from '@keyframe/dev-fixtures'
 import {
   DEVICE_NONCE_HEADER,
   DEVICE_SIGNATURE_HEADER,

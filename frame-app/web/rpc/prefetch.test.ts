@@ -4,7 +4,7 @@
  * otherwise. Through `dispatch`, for a frame logged in against the real server app, on the devstack's anvil.
  */
 
-import { type DevChains, startChains } from '@keyframe/devstack'
+import { type DevChains, startChains } from '@keyframe/dev-fixtures'
 import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import { IDBDatabase as FakeIDBDatabase } from 'fake-indexeddb'
 import { type Hex, verifyMessage } from 'viem'

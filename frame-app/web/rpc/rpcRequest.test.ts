@@ -3,7 +3,7 @@
  * the real server app, on the devstack's two real anvil chains (31337 and 31338, KFT and kUSD deployed).
  * Only the approval step is played by the test (the real screen needs a person: `web/approve` tests it).
  */
-import { type DevChains, fund, startChains } from '@keyframe/devstack'
+import { type DevChains, fund, startChains } from '@keyframe/dev-fixtures'
 import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import {
   createPublicClient,

@@ -3,7 +3,7 @@
  * logged in against the real server app, on real anvil nodes: one with a base fee (the latest hardfork) and
  * one without (berlin, before EIP-1559). Only the approval step is played by the test.
  */
-import { type Anvil, startAnvil } from '@keyframe/devstack'
+import { type Anvil, startAnvil } from '@keyframe/dev-fixtures'
 import {
   createPublicClient,
   createTestClient,

@@ -6,7 +6,7 @@
  * moves its clock and the frame's together) and
  * the devstack's real anvil chains. The approval step is played by the test, as in `rpcRequest.test.ts`.
  */
-import { type DevChains, startChains } from '@keyframe/devstack'
+import { type DevChains, startChains } from '@keyframe/dev-fixtures'
 import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import { type Hex, toHex, verifyMessage } from 'viem'

@@ -3,7 +3,7 @@
  * logged in against the real server app, on real anvil nodes: 31337 (configured, with the dev tokens) and
  * 1338 (not configured; the operator's policy lets a dApp add it). Only the approval step is played.
  */
-import { type Anvil, deployDevContracts, startAnvil } from '@keyframe/devstack'
+import { type Anvil, deployDevContracts, startAnvil } from '@keyframe/dev-fixtures'
 import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import { type Hex, recoverMessageAddress, stringToHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'

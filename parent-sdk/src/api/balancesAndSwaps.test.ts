@@ -2,15 +2,14 @@
  * The balances and swaps clients against a real chain-api over the devstack's chains (31337 has the Uniswap V2
  * pools): a swap built by the API is sent by a dev account and both balances change.
  */
+
+import { DEV_ACCOUNTS, type DevChains, devClient, startChains } from '@keyframe/dev-fixtures'
 import { NATIVE_TOKEN_ADDRESS } from '@keyframe/protocol/chain-api/swaps'
 import { formatUnits, type Hex, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { balancesModule } from '../../../chain-api/src/balances/module.ts'
 import { supportedModule } from '../../../chain-api/src/supported/module.ts'
 import { swapsModule } from '../../../chain-api/src/swaps/module.ts'
-import { devClient } from '../../../devstack/src/chain/deploy.ts'
-import { DEV_ACCOUNTS } from '../../../devstack/src/chain/devChain.ts'
-import { type DevChains, startChains } from '../../../devstack/src/chain/startChains.ts'
 import { buildApprove } from './buildApprove.ts'
 import { buildSwap } from './buildSwap.ts'
 import { ChainApiError } from './chainApiError.ts'

@@ -1,14 +1,13 @@
 /**
  * The history client against a real chain-api whose indexer has read a real anvil chain.
  */
+
+import { type Anvil, DEV_ACCOUNTS, devClient, startAnvil } from '@keyframe/dev-fixtures'
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { indexerModule } from '../../../chain-api/src/indexer/module.ts'
 import { syncOnce } from '../../../chain-api/src/indexer/syncOnce.ts'
 import { supportedModule } from '../../../chain-api/src/supported/module.ts'
-import { type Anvil, startAnvil } from '../../../devstack/src/chain/anvil.ts'
-import { devClient } from '../../../devstack/src/chain/deploy.ts'
-import { DEV_ACCOUNTS } from '../../../devstack/src/chain/devChain.ts'
 import { ChainApiError } from './chainApiError.ts'
 import { getHistory } from './getHistory.ts'
 import { anvilChain, startTestApi, type TestApi } from './testing/startTestApi.ts'

@@ -2,12 +2,13 @@
  * The names, identity and sessions clients against a real chain-api over one anvil chain (31337): accounts
  * sign with viem, as a wallet would.
  */
+
+import { type Anvil, startAnvil } from '@keyframe/dev-fixtures'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { namesModule } from '../../../chain-api/src/names/module.ts'
 import { sessionsModule } from '../../../chain-api/src/sessions/module.ts'
 import { supportedModule } from '../../../chain-api/src/supported/module.ts'
-import { type Anvil, startAnvil } from '../../../devstack/src/chain/anvil.ts'
 import { ChainApiError } from './chainApiError.ts'
 import { createSession } from './createSession.ts'
 import { getIdentity } from './getIdentity.ts'

@@ -2,13 +2,12 @@
  * The on-ramp clients against a real chain-api over one anvil chain with the dev tokens (quotes read its gas
  * price for the network fee).
  */
+
+import { type Anvil, DEV_ACCOUNTS, deployDevContracts, startAnvil } from '@keyframe/dev-fixtures'
 import { DEFAULT_ONRAMP_OPTIONS } from '@keyframe/protocol/chain-api/onramp'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { onrampModule } from '../../../chain-api/src/onramp/module.ts'
 import { supportedModule } from '../../../chain-api/src/supported/module.ts'
-import { type Anvil, startAnvil } from '../../../devstack/src/chain/anvil.ts'
-import { deployDevContracts } from '../../../devstack/src/chain/deploy.ts'
-import { DEV_ACCOUNTS } from '../../../devstack/src/chain/devChain.ts'
 import { ChainApiError } from './chainApiError.ts'
 import { createChainApi } from './createChainApi.ts'
 import { generateOnrampUrl } from './generateOnrampUrl.ts'

@@ -4,8 +4,9 @@
  * (`installContractAccount` on `rpcUrl`).
  * @module
  */
+
+import { startAnvil } from '@keyframe/dev-fixtures'
 import type { Backend } from '@keyframe/server-kit/testing'
-import { startAnvil } from '../../../../devstack/src/chain/anvil.ts'
 import type { ChainApiModule } from '../../module.ts'
 import { anvilChain, startTestChainApi, type TestChainApi } from '../../testing/harness.ts'
 

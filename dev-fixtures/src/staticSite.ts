@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
-import type { StackLogger } from './logFile.ts'
+import type { StackLogger } from './stackLogger.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -2,7 +2,7 @@
  * The local EVM world: two anvil chains with the dev contracts deployed on each, for trying network switching.
  * @module
  */
-import { fileLogger } from '../logFile.ts'
+import type { StackLogger } from '../stackLogger.ts'
 import { type Anvil, startAnvil } from './anvil.ts'
 import { deployDevContracts } from './deploy.ts'
 import { type DevChain, UNISWAP_CHAIN_ID } from './devChain.ts'
@@ -17,8 +17,8 @@ export const DEV_CHAIN_SPECS = [
 export type StartChainsOptions = {
   /** Ports of the two anvils on 127.0.0.1 (0 = any free port; default both 0). */
   ports?: [number, number]
-  /** Appends anvil's output here as JSON lines with source `chain` (default: dropped). */
-  logFile?: string
+  /** Receives anvil's output (default: dropped); the stack passes its log file's logger, source `chain`. */
+  logger?: StackLogger
 }
 
 export type DevChains = { chains: DevChain[]; close(): Promise<void> }
@@ -28,7 +28,7 @@ export type DevChains = { chains: DevChain[]; close(): Promise<void> }
  * 31337. Nothing keeps running on failure.
  */
 export async function startChains(options: StartChainsOptions = {}): Promise<DevChains> {
-  const logger = options.logFile ? fileLogger(options.logFile, 'chain') : undefined
+  const { logger } = options
   const started = await Promise.allSettled(
     DEV_CHAIN_SPECS.map(({ chainId }, index) =>
       startAnvil({ chainId, port: options.ports?.[index] ?? 0, ...(logger ? { logger } : {}) }),

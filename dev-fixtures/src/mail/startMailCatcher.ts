@@ -9,7 +9,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import type { StackLogger } from '../logFile.ts'
+import type { StackLogger } from '../stackLogger.ts'
 import { inboxPage, MAIL_HTML_CSP, messagePage, PAGE_CSP } from './inboxPage.ts'
 
 /** One caught mail. */
@@ -86,7 +86,7 @@ function toMail(id: string, recipients: string[], parsed: ParsedMail): CaughtMai
 /**
  * Starts the SMTP catcher and its HTTP mailbox on 127.0.0.1 (no auth required, no STARTTLS).
  * @example
- * import { startMailCatcher } from '@keyframe/devstack'
+ * import { startMailCatcher } from '@keyframe/dev-fixtures'
  * const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 })
  * // … SMTP_URL=mail.smtpUrl …
  * const code = /\b(\d{6})\b/.exec((await mail.waitFor('ada@example.com')).text)?.[1]

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createInterface } from 'node:readline'
-import type { StackLogger } from '../logFile.ts'
+import type { StackLogger } from '../stackLogger.ts'
 
 export type StartAnvilOptions = {
   chainId: number

@@ -1,11 +1,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
-import { fileLogger } from '../logFile.ts'
 import { startAnvil } from './anvil.ts'
 
 const rpc = async (rpcUrl: string, method: string) => {
@@ -23,21 +19,6 @@ test('anvil starts on a free port with the given chain id and stops on close', a
   expect(await rpc(anvil.rpcUrl, 'eth_chainId')).toBe('0x7cff')
   await anvil.close()
   await expect(rpc(anvil.rpcUrl, 'eth_chainId')).rejects.toThrow()
-})
-
-test("anvil's output after start goes to the log file, without the start-up banner and its keys", async () => {
-  const file = join(tmpdir(), `keyframe-anvil-${process.pid}-${Date.now()}.jsonl`)
-  const anvil = await startAnvil({ chainId: 31_998, logger: fileLogger(file, 'chain') })
-  try {
-    await rpc(anvil.rpcUrl, 'eth_blockNumber')
-    await expect.poll(() => readFileSync(file, 'utf8')).toContain('anvil 31998: eth_blockNumber')
-    const log = readFileSync(file, 'utf8')
-    expect(log).not.toContain('Private Keys')
-    for (const line of log.trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ source: 'chain' })
-  } finally {
-    await anvil.close()
-    rmSync(file, { force: true })
-  }
 })
 
 test('a port in use fails the start instead of hanging', async () => {
