@@ -1,23 +1,41 @@
 /**
- * `npm run -w chain-api start` as a self-hoster runs it: `src/main.ts` in a child process configured only by
- * the environment.
+ * `npm run -w chain-api start` as a self-hoster runs it: the compiled `dist/main.js` (`npm run -w chain-api
+ * build`; `npm test` builds first) started by plain `node` — no tsx, no `.ts` — from another working
+ * directory, configured only by the environment. The production start runs on PostgreSQL: it needs
+ * TEST_DATABASE_URL (`bash scripts/postgres.sh`; `npm test` sets it) and fails without it.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '@keyframe/server-kit'
+import { createPostgresDatabase } from '@keyframe/server-kit/testing'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { moduleMigrations } from './module.ts'
+import { allModules } from './serve.ts'
 
-const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url))
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
+const CHAINS = JSON.stringify([
+  {
+    id: 31337,
+    name: 'Local',
+    rpcUrl: 'http://127.0.0.1:1',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  },
+])
+const PROJECTS = JSON.stringify([{ id: 'acme', allowedOrigins: ['https://app.acme.test'] }])
+
+const dir = mkdtempSync(join(tmpdir(), 'chain-api-main-'))
 
 function run(env: Record<string, string>): {
   child: ChildProcess
   output: () => string
   exited: Promise<number | null>
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: PACKAGE_DIR,
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: dir,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -32,8 +50,28 @@ function run(env: Record<string, string>): {
   return { child, output: () => out, exited }
 }
 
-describe('main', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'chain-api-main-'))
+/** The URL the process prints once it listens. */
+function listening({ child, output, exited }: ReturnType<typeof run>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output()}`)), 50_000)
+    child.stdout?.on('data', () => {
+      const match = /chain-api on (http:\/\/\S+)/.exec(output())
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    })
+    void exited.then((code) => reject(new Error(`exited ${code}:\n${output()}`)))
+  })
+}
+
+const supportedChains = (url: string, projectId: string) =>
+  fetch(`${url}/v1/supported-chains?projectId=${projectId}&st=keyframe&sv=1`)
+
+describe('main (compiled)', () => {
+  beforeAll(() => {
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run -w chain-api build\``)
+  })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('refuses to start in production without its configuration, saying what is missing', async () => {
@@ -43,38 +81,73 @@ describe('main', () => {
     expect(output()).toContain('PROJECTS or KEYFRAME_PROJECTS_FILE is required in production')
   }, 60_000)
 
+  it('refuses in production the dev-only sandbox key and a plain-http public URL', async () => {
+    const { output, exited } = run({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      PUBLIC_URL: 'http://chain.acme.test',
+      CHAINS,
+      PROJECTS,
+      ONRAMP_SANDBOX_KEY: `0x${'11'.repeat(32)}`,
+    })
+    expect(await exited).toBe(1)
+    expect(output()).toContain('ONRAMP_SANDBOX_KEY is for development only')
+    expect(output()).toContain('PUBLIC_URL must be https in production')
+    expect(output()).not.toContain('11'.repeat(32))
+  }, 60_000)
+
   it('starts in development, prints its URL and answers for the configured project', async () => {
-    const { child, output, exited } = run({
+    const started = run({ PORT: '0', PGLITE_DIR: join(dir, 'pglite'), PROJECTS, CHAINS })
+    try {
+      const url = await listening(started)
+      expect((await fetch(`${url}/healthz`)).status).toBe(200)
+      expect(await (await supportedChains(url, 'acme')).json()).toEqual({ http: ['eip155:31337'], ws: [] })
+    } finally {
+      started.child.kill('SIGTERM')
+      expect(await started.exited).toBe(0)
+    }
+  }, 90_000)
+
+  it('starts in production on PostgreSQL: every area migrated, the configured project only', async () => {
+    if (!process.env.TEST_DATABASE_URL)
+      throw new Error('TEST_DATABASE_URL is not set: `export TEST_DATABASE_URL=$(bash scripts/postgres.sh)`')
+    const database = await createPostgresDatabase()
+    const started = run({
+      NODE_ENV: 'production',
       PORT: '0',
-      PGLITE_DIR: join(dir, 'pglite'),
-      PROJECTS: JSON.stringify([{ id: 'acme', allowedOrigins: ['https://app.acme.test'] }]),
-      CHAINS: JSON.stringify([
-        {
-          id: 31337,
-          name: 'Local',
-          rpcUrl: 'http://127.0.0.1:1',
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        },
-      ]),
+      DATABASE_URL: database.url,
+      PUBLIC_URL: 'https://chain.acme.test',
+      CHAINS,
+      PROJECTS,
     })
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output()}`)), 80_000)
-        child.stdout?.on('data', () => {
-          const match = /chain-api on (http:\/\/\S+)/.exec(output())
-          if (match?.[1]) {
-            clearTimeout(timer)
-            resolve(match[1])
+      const url = await listening(started)
+      expect(started.output()).toContain('(postgres, production)')
+      expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ ok: true })
+      expect(await (await supportedChains(url, 'acme')).json()).toEqual({ http: ['eip155:31337'], ws: [] })
+      // No development project in production.
+      expect((await supportedChains(url, 'dev')).status).toBe(403)
+
+      const check = await openDatabase(
+        { url: database.url, dataDir: 'memory://' },
+        { schema: {}, migrations: [] },
+      )
+      try {
+        for (const { folder, table } of moduleMigrations(await allModules())) {
+          const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as {
+            entries: unknown[]
           }
-        })
-        void exited.then((code) => reject(new Error(`exited ${code}:\n${output()}`)))
-      })
-      expect((await fetch(`${url}/healthz`)).status).toBe(200)
-      const res = await fetch(`${url}/v1/supported-chains?projectId=acme&st=keyframe&sv=1`)
-      expect(await res.json()).toEqual({ http: ['eip155:31337'], ws: [] })
+          const ran = await check.db.execute(sql.raw(`select count(*)::int as n from drizzle."${table}"`))
+          const { rows } = ran as unknown as { rows: { n: number }[] }
+          expect(rows[0]?.n, `${table}: migrations applied`).toBe(journal.entries.length)
+        }
+      } finally {
+        await check.close()
+      }
     } finally {
-      child.kill('SIGTERM')
-      expect(await exited).toBe(0)
+      started.child.kill('SIGTERM')
+      expect(await started.exited).toBe(0)
+      await database.drop()
     }
   }, 90_000)
 })
