@@ -1,7 +1,8 @@
 /**
  * Size discipline (STYLE §8): bundle each entry as a dApp's bundler would, gzip what loads before `open()`,
  * and check the budget. Lazy chunks (UI, frame client) are measured and printed; the frame client has a
- * ceiling of its own since the wire replaced post-robot, and post-robot must appear nowhere.
+ * ceiling of its own since the wire replaced post-robot, and post-robot must appear nowhere. What `open()`
+ * loads on a page without React (the Preact modal) has a budget of its own, and no React in it.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,13 +28,24 @@ const FRAME_CLIENT_BUDGET = 20 * 1024
  */
 const LOGIN_CACHE_BUDGET = 1536
 
+/**
+ * What `open()` loads on a page without React: the UI chunk and every chunk it imports that the page has not
+ * loaded yet (Preact included), gzip level 9. It was ~79 kB with React; issue 14's budget.
+ */
+const OPEN_WITHOUT_REACT_BUDGET = 25 * 1024
+
+/** A string only React's own code contains (its element symbol, in react and in react-dom). */
+const REACT_MARKER = 'react.transitional.element'
+
 /** Code that must appear in no chunk at all, pre-`open()` or lazy: post-robot (replaced by the wire). */
 const NEVER = { 'post-robot': ['postrobot_message', 'postrobot_hello', '__post_robot_', '__postRobot'] }
 
 /** Code that must not load before `open()`, each known by a string only it contains. */
 const MUST_NOT_APPEAR = {
   zod: '_zod',
-  'React views': 'coming in a later release',
+  'modal views': 'coming in a later release',
+  // Preact's SVG attribute fix-up: the renderer is the modal's, loaded with it.
+  Preact: 'sName$',
   'e-mail views': 'Resend code',
   'modal stylesheet': 'kf-overlay',
   '@noble/curves': 'secp256k1',
@@ -45,7 +57,8 @@ const MUST_NOT_APPEAR = {
 /** Markers that must be found in the lazy chunks, so their absence before `open()` means something. */
 const LAZY_MARKERS = [
   'zod',
-  'React views',
+  'modal views',
+  'Preact',
   'e-mail views',
   'modal stylesheet',
   'RPC method table',
@@ -55,6 +68,8 @@ const LAZY_MARKERS = [
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 type Report = {
+  /** The chunk `open()` imports (ui/mountModal.tsx), if bundled. */
+  ui?: { file: string; withImports: number; text: string; inputs: string[] }
   preOpen: { files: string[]; gzip: number }
   /** `withImports`: the chunk plus the lazy chunks it imports statically (what loading it fetches). */
   lazy: { file: string; gzip: number; withImports: number }[]
@@ -62,7 +77,14 @@ type Report = {
   inputs: string[]
 }
 
-async function measure(entries: string[]): Promise<Report & { preOpenText: string; lazyText: string }> {
+/**
+ * `react: 'external'` is a React dApp (React is the page's, not counted); `'bundled'` is a page without React,
+ * where anything that imports React would bring it into the chunks.
+ */
+async function measure(
+  entries: string[],
+  { react = 'external' }: { react?: 'external' | 'bundled' } = {},
+): Promise<Report & { preOpenText: string; lazyText: string }> {
   const outdir = mkdtempSync(join(tmpdir(), 'keyframe-budget-'))
   try {
     const result = await build({
@@ -75,7 +97,7 @@ async function measure(entries: string[]): Promise<Report & { preOpenText: strin
       platform: 'browser',
       target: 'es2022',
       jsx: 'automatic',
-      external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+      external: react === 'external' ? ['react', 'react-dom', 'react/*', 'react-dom/*'] : [],
       outdir,
       metafile: true,
       logLevel: 'silent',
@@ -98,7 +120,17 @@ async function measure(entries: string[]): Promise<Report & { preOpenText: strin
           .filter((f) => !preOpen.includes(f))
           .reduce((sum, f) => sum + gzip(f), 0),
       }))
+    const uiOut = Object.keys(outputs).find((o) => outputs[o]?.entryPoint === 'src/ui/mountModal.tsx')
+    const uiChunks = uiOut ? staticClosure(outputs, uiOut).filter((f) => !preOpen.includes(f)) : []
     return {
+      ...(uiOut && {
+        ui: {
+          file: relative(outdir, join(root, uiOut)),
+          withImports: uiChunks.reduce((sum, f) => sum + gzip(f), 0),
+          text: uiChunks.map((f) => read(f).toString()).join('\n'),
+          inputs: uiChunks.flatMap((f) => Object.keys(outputs[f]?.inputs ?? {})),
+        },
+      }),
       preOpen: {
         files: preOpen.map((f) => relative(outdir, join(root, f))),
         // Each chunk is its own response, so each is gzipped on its own.
@@ -184,6 +216,29 @@ describe.each([
         `${what} marker missing from the lazy chunks`,
       ).toBe(true)
     }
+  })
+})
+
+describe('open() on a page without React', () => {
+  test('budget: the UI chunk and what it imports ≤ 25 KB gzip, with no React code', async () => {
+    const { ui } = await measure(['src/exports/index.ts'], { react: 'bundled' })
+    expect(ui, 'a lazy chunk for ui/mountModal.tsx').toBeDefined()
+    console.info(`open() without React: ${ui!.file} ${ui!.withImports} B gzip with imports`)
+    expect(
+      ui!.withImports,
+      `open() loads ${ui!.withImports} B gzip on a page without React, over the ${OPEN_WITHOUT_REACT_BUDGET} B budget`,
+    ).toBeLessThanOrEqual(OPEN_WITHOUT_REACT_BUDGET)
+    expect(
+      ui!.inputs.filter((input) => /node_modules\/(react|react-dom|scheduler)\//.test(input)),
+      'React modules in what open() loads',
+    ).toEqual([])
+    expect(ui!.text.includes(REACT_MARKER), `React ("${REACT_MARKER}") in what open() loads`).toBe(false)
+    expect(ui!.text.includes(MUST_NOT_APPEAR.Preact), 'Preact in what open() loads').toBe(true)
+  })
+
+  test('control: the React marker is found in a bundle that has React (the hooks entry, React bundled)', async () => {
+    const report = await measure(['src/exports/react.ts'], { react: 'bundled' })
+    expect(report.preOpenText.includes(REACT_MARKER), `"${REACT_MARKER}" in React's code`).toBe(true)
   })
 })
 
