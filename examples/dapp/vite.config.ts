@@ -5,7 +5,9 @@ import { defaultClientConditions, defineConfig } from 'vite'
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url))
 
 export default defineConfig({
-  plugins: [react()],
+  // The SDK's modal (parent-sdk/src/ui, from source here) is Preact: its files name their JSX runtime in a
+  // pragma, and React Refresh must not take its components for React's.
+  plugins: [react({ refreshExclude: /\/parent-sdk\/src\/ui\// })],
   // @keyframe/sdk from its sources (its `@keyframe/source` export condition), not its dist/.
   resolve: { conditions: ['@keyframe/source', ...defaultClientConditions] },
   build: {
