@@ -31,4 +31,11 @@ if [ "${KEYFRAME_SKIP_ENGINES:-}" != 1 ] && [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# Debian's HAProxy: the scale-out e2e runs two instances of each server behind it.
+if [ ! -x /usr/sbin/haproxy ]; then
+  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends haproxy >/dev/null
+fi
+
 npx turbo run build --output-logs=errors-only
