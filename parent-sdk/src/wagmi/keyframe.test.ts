@@ -13,6 +13,7 @@ import {
 } from '@wagmi/core'
 import { defineChain, toHex, UserRejectedRequestError } from 'viem'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { announceWallet, createTestWallet, WALLET_ADDRESS } from '../../test/anvilWallet.ts'
 import { type FakeFrame, installFakeFrames } from '../../test/fakeFrame.ts'
 import {
   type Answers,
@@ -28,6 +29,7 @@ import { getEmbeddedProvider } from '../connectors/embedded/provider.ts'
 import { getAccount as getKeyframeAccount } from '../core/account.ts'
 import { connectEmail, disconnect as disconnectKeyframe } from '../core/connection.ts'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from '../core/createKeyframe.ts'
+import { connectInjected } from '../core/injected.ts'
 import { keyframe } from './keyframe.ts'
 
 const chain = (id: number, name: string) =>
@@ -203,6 +205,27 @@ describe('connect', () => {
     await login(kf, { SWITCH_NETWORK: ({ chainId }) => ok({ chainId }) })
     await expect(connecting).resolves.toEqual({ accounts: [USER.address], chainId: 31338 })
     expect(getKeyframeAccount(kf).chainId).toBe('eip155:31338')
+  })
+
+  test("behavior: an injected wallet picked in the modal is wagmi's account, chain and provider", async () => {
+    const metamask = createTestWallet([{ chainId: 31337, rpcUrl: '', close: async () => {} }])
+    const stop = announceWallet(metamask, { name: 'MetaMask', rdns: 'io.metamask' })
+    try {
+      const kf = create()
+      const config = configOf(kf)
+      const connecting = connect(config, { connector: config.connectors[0]! })
+      await vi.waitFor(() => expect(kf.getState().open).toBe(true), { timeout: 5000 })
+      // What the Connect view's MetaMask button does.
+      await connectInjected(kf, 'injected:io.metamask')
+      await expect(connecting).resolves.toEqual({ accounts: [WALLET_ADDRESS], chainId: 31337 })
+      expect(await config.connectors[0]!.getProvider()).toBe(metamask)
+      metamask.emit('chainChanged', '0x7a6a')
+      expect(getAccount(config)).toMatchObject({ address: WALLET_ADDRESS, chainId: 31338 })
+      await disconnect(config)
+      expect(getKeyframeAccount(kf).status).toBe('disconnected')
+    } finally {
+      stop()
+    }
   })
 
   test("behavior: a login through the SDK's own modal (kf.open) connects wagmi too", async () => {
