@@ -1,9 +1,11 @@
+'use client'
+
 /**
- * `@keyframe/sdk/react`: a context provider and hooks over the core's readers and watchers.
+ * `@keyframe/sdk/react`: a context provider and hooks over the core's readers and watchers. A client module
+ * (`'use client'`, kept as the built file's first line): React Server Components frameworks such as Next.js
+ * may import it from a server component and render its provider there.
  * @module
  */
-// biome-ignore-all lint/performance/noBarrelFile: this is the package entry (package.json "exports": "./react")
-
 export { KeyframeProvider, type KeyframeProviderProps } from '../react/KeyframeProvider.ts'
 export { NetworkButton, type NetworkButtonProps } from '../react/NetworkButton.ts'
 export { type UseAccountReturnType, useAccount } from '../react/useAccount.ts'
