@@ -97,6 +97,8 @@ async function measure(
       platform: 'browser',
       target: 'es2022',
       jsx: 'automatic',
+      // @keyframe/protocol from its sources (its `@keyframe/source` export condition), as the SDK's own.
+      conditions: ['@keyframe/source'],
       external: react === 'external' ? ['react', 'react-dom', 'react/*', 'react-dom/*'] : [],
       outdir,
       metafile: true,
