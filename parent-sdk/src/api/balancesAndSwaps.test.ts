@@ -3,13 +3,13 @@
  * pools): a swap built by the API is sent by a dev account and both balances change.
  */
 
+import { balancesModule } from '@keyframe/chain-api/modules/balances'
+import { supportedModule } from '@keyframe/chain-api/modules/supported'
+import { swapsModule } from '@keyframe/chain-api/modules/swaps'
 import { DEV_ACCOUNTS, type DevChains, devClient, startChains } from '@keyframe/dev-fixtures'
 import { NATIVE_TOKEN_ADDRESS } from '@keyframe/protocol/chain-api/swaps'
 import { formatUnits, type Hex, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { balancesModule } from '../../../chain-api/src/balances/module.ts'
-import { supportedModule } from '../../../chain-api/src/supported/module.ts'
-import { swapsModule } from '../../../chain-api/src/swaps/module.ts'
 import { buildApprove } from './buildApprove.ts'
 import { buildSwap } from './buildSwap.ts'
 import { ChainApiError } from './chainApiError.ts'

@@ -2,12 +2,12 @@
  * The history client against a real chain-api whose indexer has read a real anvil chain.
  */
 
+import { syncOnce } from '@keyframe/chain-api/indexer/syncOnce'
+import { indexerModule } from '@keyframe/chain-api/modules/indexer'
+import { supportedModule } from '@keyframe/chain-api/modules/supported'
 import { type Anvil, DEV_ACCOUNTS, devClient, startAnvil } from '@keyframe/dev-fixtures'
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { indexerModule } from '../../../chain-api/src/indexer/module.ts'
-import { syncOnce } from '../../../chain-api/src/indexer/syncOnce.ts'
-import { supportedModule } from '../../../chain-api/src/supported/module.ts'
 import { ChainApiError } from './chainApiError.ts'
 import { getHistory } from './getHistory.ts'
 import { anvilChain, startTestApi, type TestApi } from './testing/startTestApi.ts'

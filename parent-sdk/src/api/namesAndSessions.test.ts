@@ -3,12 +3,12 @@
  * sign with viem, as a wallet would.
  */
 
+import { namesModule } from '@keyframe/chain-api/modules/names'
+import { sessionsModule } from '@keyframe/chain-api/modules/sessions'
+import { supportedModule } from '@keyframe/chain-api/modules/supported'
 import { type Anvil, startAnvil } from '@keyframe/dev-fixtures'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { namesModule } from '../../../chain-api/src/names/module.ts'
-import { sessionsModule } from '../../../chain-api/src/sessions/module.ts'
-import { supportedModule } from '../../../chain-api/src/supported/module.ts'
 import { ChainApiError } from './chainApiError.ts'
 import { createSession } from './createSession.ts'
 import { getIdentity } from './getIdentity.ts'

@@ -3,11 +3,11 @@
  * price for the network fee).
  */
 
+import { onrampModule } from '@keyframe/chain-api/modules/onramp'
+import { supportedModule } from '@keyframe/chain-api/modules/supported'
 import { type Anvil, DEV_ACCOUNTS, deployDevContracts, startAnvil } from '@keyframe/dev-fixtures'
 import { DEFAULT_ONRAMP_OPTIONS } from '@keyframe/protocol/chain-api/onramp'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { onrampModule } from '../../../chain-api/src/onramp/module.ts'
-import { supportedModule } from '../../../chain-api/src/supported/module.ts'
 import { ChainApiError } from './chainApiError.ts'
 import { createChainApi } from './createChainApi.ts'
 import { generateOnrampUrl } from './generateOnrampUrl.ts'

@@ -1,5 +1,5 @@
+import { supportedModule } from '@keyframe/chain-api/modules/supported'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { supportedModule } from '../../../chain-api/src/supported/module.ts'
 import { ChainApiError } from './chainApiError.ts'
 import { createChainApi } from './createChainApi.ts'
 import { getSupportedChains } from './getSupportedChains.ts'

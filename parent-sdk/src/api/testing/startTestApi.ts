@@ -8,10 +8,10 @@ import {
   type StartTestChainApiOptions,
   startTestChainApi,
   type TestChainApi,
-} from '../../../../chain-api/src/testing/harness.ts'
+} from '@keyframe/chain-api/testing'
 import { type ChainApi, type ChainApiOptions, createChainApi } from '../createChainApi.ts'
 
-export { anvilChain } from '../../../../chain-api/src/testing/harness.ts'
+export { anvilChain } from '@keyframe/chain-api/testing'
 
 export type TestApi = {
   api: ChainApi
