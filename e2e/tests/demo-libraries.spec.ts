@@ -1,11 +1,11 @@
-import { erc20Abi, formatUnits, parseEther, parseUnits, verifyMessage, verifyTypedData } from 'viem'
 import {
   DEMO_ETH,
   DEMO_KUSD,
   DEMO_MESSAGE,
   DEMO_RECIPIENT,
   demoTypedData,
-} from '../../examples/dapp/src/evm/demoData.ts'
+} from '@keyframe/example-dapp/demoData'
+import { erc20Abi, formatUnits, parseEther, parseUnits, verifyMessage, verifyTypedData } from 'viem'
 import { type DemoLibrary, libraryResult, runAction } from '../support/demo.ts'
 import { approve, chainClient, devToken, newFundedWallet, newWallet } from '../support/evm.ts'
 import { expect, test } from '../support/fixtures.ts'

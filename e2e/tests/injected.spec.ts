@@ -1,5 +1,5 @@
+import { DEMO_ETH, DEMO_MESSAGE, DEMO_RECIPIENT } from '@keyframe/example-dapp/demoData'
 import { getAddress, parseEther, verifyMessage } from 'viem'
-import { DEMO_ETH, DEMO_MESSAGE, DEMO_RECIPIENT } from '../../examples/dapp/src/evm/demoData.ts'
 import { libraryResult, runAction } from '../support/demo.ts'
 import { dialog, expectConnected, openModal } from '../support/email.ts'
 import { chainClient } from '../support/evm.ts'
