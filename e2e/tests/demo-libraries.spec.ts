@@ -23,8 +23,8 @@ for (const library of ['viem', 'ethers', 'wagmi'] as const satisfies DemoLibrary
     const chain = chainClient(stack, 31337)
     const kusd = devToken(stack, 'kUSD')
 
-    // The first action connects the library; wagmi's connector asks wallet_requestPermissions on the way,
-    // which the embedded wallet answers (EIP-2255) rather than refusing it as an unknown method.
+    // The first action connects the library (wagmi through Keyframe's connector, @keyframe/sdk/wagmi): nothing
+    // asked on the way may be refused as an unknown method.
     const sawRefusal = await watchModalText(page, 'Action not allowed')
     await runAction(page, library, 'Sign message')
     await approve(page)
