@@ -148,18 +148,20 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
         data-view={view}
       >
         <header className="kf-header">
-          {/* No Back from a frame view: the frame's own Cancel or Reject is the way out. */}
+          {/* No Back from a frame view: the frame's own Cancel or Reject is the way out. Keyed: Preact would
+              otherwise take the focused Close button's element for a Back that appears before it. */}
           {history.length > 1 && !frameView ? (
-            <button type="button" className="kf-icon-button" aria-label="Back" onClick={goBack}>
+            <button key="back" type="button" className="kf-icon-button" aria-label="Back" onClick={goBack}>
               <BackIcon />
             </button>
           ) : (
-            <span />
+            <span key="back" />
           )}
           <h2 className="kf-title" id={titleId}>
             {view === 'FramePrompt' && prompt.open ? FRAME_PROMPT_TITLES[prompt.kind] : VIEW_TITLES[view]}
           </h2>
           <button
+            key="close"
             type="button"
             className="kf-icon-button"
             aria-label="Close"
