@@ -48,4 +48,37 @@ describe('openDatabase', () => {
       }
     },
   )
+
+  test.runIf(testBackends().includes('postgres'))(
+    'behavior: an advisory lock is held by one process at a time, and freed when its connection dies',
+    async () => {
+      const created = await createPostgresDatabase()
+      const [one, two] = [await open(created.url), await open(created.url)]
+      try {
+        const held = await one.tryAdvisoryLock(7, 1)
+        expect(held).toBeDefined()
+        expect(await two.tryAdvisoryLock(7, 1)).toBeUndefined()
+        // Another id is another lock.
+        const other = await two.tryAdvisoryLock(7, 2)
+        expect(other).toBeDefined()
+        await other?.release()
+
+        // The holder's session ends as a killed process's does: the lock is lost there and free here.
+        await two.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and classid = 7 and objid = 1`,
+        )
+        await held?.lost
+        const taken = await two.tryAdvisoryLock(7, 1)
+        expect(taken).toBeDefined()
+        await taken?.release()
+        const again = await one.tryAdvisoryLock(7, 1)
+        expect(again).toBeDefined()
+        await again?.release()
+      } finally {
+        await one.close()
+        await two.close()
+        await created.drop()
+      }
+    },
+  )
 })
