@@ -1,22 +1,24 @@
 /**
- * `npm run -w chain-api start` as a self-hoster runs it: the compiled `dist/main.js` (`npm run -w chain-api
- * build`; `npm test` builds first) started by plain `node` — no tsx, no `.ts` — from another working
- * directory, configured only by the environment. The production start runs on PostgreSQL: it needs
- * TEST_DATABASE_URL (`bash scripts/postgres.sh`; `npm test` sets it) and fails without it.
+ * chain-api as its image runs it: the runtime stage of `chain-api/Dockerfile` laid out in a temporary folder
+ * (the compiled `dist/main.js` — `npm run -w chain-api build`; `npm test` builds first — and the migrations,
+ * no `.ts`), its CMD started by plain `node` with the image's environment, configured only by the
+ * environment. The production start runs on PostgreSQL: it needs TEST_DATABASE_URL (`bash
+ * scripts/postgres.sh`; `npm test` sets it) and fails without it.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openDatabase } from '@keyframe/server-kit'
 import { createPostgresDatabase } from '@keyframe/server-kit/testing'
+import { type ImageLayout, layOutImage } from '@keyframe/server-kit/testing/dockerImage'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { moduleMigrations } from './module.ts'
 import { allModules } from './serve.ts'
 
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
+const DOCKERFILE = fileURLToPath(new URL('../Dockerfile', import.meta.url))
 const CHAINS = JSON.stringify([
   {
     id: 31337,
@@ -28,15 +30,19 @@ const CHAINS = JSON.stringify([
 const PROJECTS = JSON.stringify([{ id: 'acme', allowedOrigins: ['https://app.acme.test'] }])
 
 const dir = mkdtempSync(join(tmpdir(), 'chain-api-main-'))
+let image: ImageLayout
 
+/** The image's CMD with the image's environment (listening on loopback), `env` added. */
 function run(env: Record<string, string>): {
   child: ChildProcess
   output: () => string
   exited: Promise<number | null>
 } {
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '', ...env },
+  const [node, ...args] = image.command
+  expect(node).toBe('node')
+  const child = spawn(process.execPath, args, {
+    cwd: image.dir,
+    env: { PATH: process.env.PATH ?? '', ...image.env, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
@@ -53,7 +59,7 @@ function run(env: Record<string, string>): {
 /** The URL the process prints once it listens. */
 function listening({ child, output, exited }: ReturnType<typeof run>): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output()}`)), 50_000)
+    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output()}`)), 80_000)
     child.stdout?.on('data', () => {
       const match = /chain-api on (http:\/\/\S+)/.exec(output())
       if (match?.[1]) {
@@ -68,14 +74,24 @@ function listening({ child, output, exited }: ReturnType<typeof run>): Promise<s
 const supportedChains = (url: string, projectId: string) =>
   fetch(`${url}/v1/supported-chains?projectId=${projectId}&st=keyframe&sv=1`)
 
-describe('main (compiled)', () => {
+// Independent processes: run side by side (the PGlite start is the slow one).
+describe.concurrent('main (the image, compiled)', () => {
   beforeAll(() => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run -w chain-api build\``)
+    image = layOutImage(DOCKERFILE)
   })
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  afterAll(() => {
+    image?.remove()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('is production by default and runs as a user other than root', () => {
+    expect(image.env.NODE_ENV).toBe('production')
+    expect(image.user).toBeDefined()
+    expect(image.user).not.toMatch(/^(root|0)$/)
+  })
 
   it('refuses to start in production without its configuration, saying what is missing', async () => {
-    const { output, exited } = run({ NODE_ENV: 'production' })
+    const { output, exited } = run({})
     expect(await exited).toBe(1)
     expect(output()).toContain('DATABASE_URL is required in production')
     expect(output()).toContain('PROJECTS or KEYFRAME_PROJECTS_FILE is required in production')
@@ -83,7 +99,6 @@ describe('main (compiled)', () => {
 
   it('refuses in production the dev-only sandbox key and a plain-http public URL', async () => {
     const { output, exited } = run({
-      NODE_ENV: 'production',
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
       PUBLIC_URL: 'http://chain.acme.test',
       CHAINS,
@@ -97,7 +112,7 @@ describe('main (compiled)', () => {
   }, 60_000)
 
   it('starts in development, prints its URL and answers for the configured project', async () => {
-    const started = run({ PORT: '0', PGLITE_DIR: join(dir, 'pglite'), PROJECTS, CHAINS })
+    const started = run({ NODE_ENV: '', PORT: '0', PGLITE_DIR: join(dir, 'pglite'), PROJECTS, CHAINS })
     try {
       const url = await listening(started)
       expect((await fetch(`${url}/healthz`)).status).toBe(200)
@@ -113,7 +128,6 @@ describe('main (compiled)', () => {
       throw new Error('TEST_DATABASE_URL is not set: `export TEST_DATABASE_URL=$(bash scripts/postgres.sh)`')
     const database = await createPostgresDatabase()
     const started = run({
-      NODE_ENV: 'production',
       PORT: '0',
       DATABASE_URL: database.url,
       PUBLIC_URL: 'https://chain.acme.test',
@@ -127,6 +141,13 @@ describe('main (compiled)', () => {
       expect(await (await supportedChains(url, 'acme')).json()).toEqual({ http: ['eip155:31337'], ws: [] })
       // No development project in production.
       expect((await supportedChains(url, 'dev')).status).toBe(403)
+      const [node, ...healthcheck] = image.healthcheck
+      expect(node).toBe('node')
+      const health = spawnSync(process.execPath, healthcheck, {
+        env: { PORT: new URL(url).port },
+        timeout: 10_000,
+      })
+      expect(health.status, 'the HEALTHCHECK passes').toBe(0)
 
       const check = await openDatabase(
         { url: database.url, dataDir: 'memory://' },

@@ -1,17 +1,19 @@
 /**
- * The production start (`npm run -w frame-app start:prod`) as a deployment runs it: the compiled
- * `dist/server/main.js` started by plain `node` (no tsx, no `.ts`) from another working directory, with
- * NODE_ENV=production, PostgreSQL, real SMTP and an https PUBLIC_URL, reached over plain http as a
- * TLS-terminating proxy would reach it. Needs TEST_DATABASE_URL (`scripts/postgres.sh`; `npm test` sets it;
- * without it the suite fails) and the build (`npm run -w frame-app build`; `npm test` builds first).
+ * The production start as the image runs it: the runtime stage of `frame-app/Dockerfile` laid out in a
+ * temporary folder (the compiled `dist/server/main.js`, the built web app and the migrations, no `.ts`), its
+ * CMD started by plain `node` with the image's environment (NODE_ENV=production), PostgreSQL, real SMTP and an
+ * https PUBLIC_URL, reached over plain http as a TLS-terminating proxy would reach it. Needs TEST_DATABASE_URL
+ * (`scripts/postgres.sh`; `npm test` sets it; without it the suite fails) and the build (`npm run -w frame-app
+ * build`; `npm test` builds first).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type MailCatcher, startMailCatcher } from '@keyframe/dev-fixtures'
+import { type ImageLayout, layOutImage } from '@keyframe/server-kit/testing/dockerImage'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MIGRATIONS_FOLDER } from './db/createDatabase.ts'
@@ -19,13 +21,15 @@ import { DEFAULT_WEB_ROOT } from './serve.ts'
 import { codeIn, deviceKey, deviceProofHeaders } from './testing/harness.ts'
 import { createPostgresDatabase } from './testing/testDatabase.ts'
 
-const MAIN = fileURLToPath(new URL('../dist/server/main.js', import.meta.url))
+const DOCKERFILE = fileURLToPath(new URL('../Dockerfile', import.meta.url))
 const PUBLIC_URL = 'https://wallet.acme.example'
 const DAPP = 'https://app.acme.example'
 
 describe('production start (compiled, PostgreSQL)', () => {
   let mail: MailCatcher
   let dir: string
+  let image: ImageLayout | undefined
+  let command: string[]
   let databaseUrl: string
   let drop: (() => Promise<void>) | undefined
   let child: ChildProcess | undefined
@@ -36,7 +40,7 @@ describe('production start (compiled, PostgreSQL)', () => {
   /** The compiled server run to its end (it refuses to start): exit code and output. */
   const refused = (change: Record<string, string | undefined>) =>
     new Promise<{ status: number | null; stderr: string; stdout: string }>((resolve) => {
-      const run = spawn(process.execPath, [MAIN], { cwd: dir, env: { ...env, ...change } })
+      const run = spawn(process.execPath, command, { cwd: image?.dir, env: { ...env, ...change } })
       let stdout = ''
       let stderr = ''
       run.stdout.on('data', (chunk: Buffer) => {
@@ -55,7 +59,10 @@ describe('production start (compiled, PostgreSQL)', () => {
   beforeAll(async () => {
     if (!process.env.TEST_DATABASE_URL)
       throw new Error('TEST_DATABASE_URL is not set: `export TEST_DATABASE_URL=$(bash scripts/postgres.sh)`')
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run -w frame-app build\``)
+    image = layOutImage(DOCKERFILE)
+    const [node, ...args] = image.command
+    expect(node).toBe('node')
+    command = args
     mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 })
     dir = mkdtempSync(join(tmpdir(), 'keyframe-prod-'))
     const projectsFile = join(dir, 'projects.json')
@@ -70,7 +77,7 @@ describe('production start (compiled, PostgreSQL)', () => {
     drop = database.drop
     env = {
       PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
+      ...image.env,
       PORT: '0',
       HOST: '127.0.0.1',
       PUBLIC_URL,
@@ -83,7 +90,7 @@ describe('production start (compiled, PostgreSQL)', () => {
       // The test-only fault injector: production ignores it (the login below passes the point it names).
       KEYFRAME_CRASH_AT: 'login.user-created',
     }
-    child = spawn(process.execPath, [MAIN], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    child = spawn(process.execPath, command, { cwd: image.dir, env, stdio: ['ignore', 'pipe', 'pipe'] })
     const started = child
     url = await new Promise<string>((resolve, reject) => {
       started.stdout?.on('data', (chunk: Buffer) => {
@@ -107,6 +114,20 @@ describe('production start (compiled, PostgreSQL)', () => {
     await mail?.close()
     await drop?.()
     if (dir) rmSync(dir, { recursive: true, force: true })
+    image?.remove()
+  })
+
+  test('behavior: the image is production by default, runs as a user other than root, and its HEALTHCHECK passes', () => {
+    expect(image?.env.NODE_ENV).toBe('production')
+    expect(image?.user).toBeDefined()
+    expect(image?.user).not.toMatch(/^(root|0)$/)
+    const [node, ...healthcheck] = image?.healthcheck ?? []
+    expect(node).toBe('node')
+    const health = spawnSync(process.execPath, healthcheck, {
+      env: { PORT: new URL(url).port },
+      timeout: 10_000,
+    })
+    expect(health.status).toBe(0)
   })
 
   test('behavior: migrates, imports the projects, answers /healthz and seeds no dev project', async () => {
