@@ -136,6 +136,8 @@ describe('production start (compiled, PostgreSQL)', () => {
     expect(health.status).toBe(200)
     expect(await health.json()).toEqual({ ok: true })
     expect((await fetch(`${url}/frame?projectId=dev`)).status).toBe(403)
+    // Without ADMIN_TOKEN the admin API does not exist.
+    expect((await fetch(`${url}/api/admin/projects`)).status).toBe(404)
 
     const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
       entries: unknown[]
