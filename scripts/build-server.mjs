@@ -59,7 +59,9 @@ const result = await build({
   target: 'node20',
   // Bundle the workspace packages from source (P's dev-source export condition), whatever their dist holds.
   conditions: ['@keyframe/source'],
+  // Stack traces name the TypeScript lines (`node --enable-source-maps`); the sources themselves stay out.
   sourcemap: true,
+  sourcesContent: false,
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
