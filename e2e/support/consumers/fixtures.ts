@@ -8,7 +8,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { type StaticSite, startStaticSite } from '@keyframe/dev-fixtures'
-import type { Stack } from '@keyframe/devstack'
+import { fileLogger, type Stack } from '@keyframe/devstack'
+import { stackLogFile } from '../artifacts.ts'
 import { test as base, expect } from '../fixtures.ts'
 import { type AppName, appDir, type Prepared, prepareConsumers, type Step } from './prepare.ts'
 
@@ -48,8 +49,11 @@ async function startNext(
   dir: string,
   port: number,
   settings: Settings,
+  logFile: string,
 ): Promise<{ child: ChildProcess; log(): string }> {
   let log = ''
+  // Its lines go to the run's logs too, for the canary.
+  const logger = fileLogger(logFile, 'consumer-next')
   const child = spawn(join(dir, 'node_modules/.bin/next'), ['start', '-H', HOST, '-p', String(port)], {
     cwd: dir,
     env: {
@@ -62,7 +66,9 @@ async function startNext(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const collect = (chunk: Buffer) => {
-    log += chunk.toString('utf8')
+    const text = chunk.toString('utf8')
+    log += text
+    for (const line of text.split('\n')) if (line.trim()) logger.info('next: output', { line })
   }
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
@@ -85,7 +91,7 @@ async function startNext(
 export const test = base.extend<object, { consumerSites: ConsumerSites; consumerApps: ConsumerApps }>({
   consumerSites: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
       // Packing, installing and building start now, while the stack starts; `consumerApps` waits for them.
       prepareConsumers().catch(() => undefined)
       const settings: ConsumerSites['settings'] = { current: undefined }
@@ -95,6 +101,8 @@ export const test = base.extend<object, { consumerSites: ConsumerSites; consumer
           host: HOST,
           port: 0,
           config: () => settings.current,
+          logger: fileLogger(stackLogFile(workerInfo.workerIndex), `consumer-${app}`),
+          name: `consumer-${app}`,
         })
       const [vite, plain, nextPort] = await Promise.all([site('vite-wagmi'), site('plain-html'), freePort()])
       await use({ vite, plain, nextOrigin: `http://${HOST}:${nextPort}`, settings })
@@ -111,7 +119,7 @@ export const test = base.extend<object, { consumerSites: ConsumerSites; consumer
     { scope: 'worker' },
   ],
   consumerApps: [
-    async ({ consumerSites, stack }, use) => {
+    async ({ consumerSites, stack }, use, workerInfo) => {
       const prepared = await prepareConsumers()
       const settings: Settings = {
         projectId: stack.projectId,
@@ -120,7 +128,12 @@ export const test = base.extend<object, { consumerSites: ConsumerSites; consumer
       }
       consumerSites.settings.current = settings
       const next = prepared.apps['next-app']?.build?.ok
-        ? await startNext(appDir('next-app'), Number(new URL(consumerSites.nextOrigin).port), settings)
+        ? await startNext(
+            appDir('next-app'),
+            Number(new URL(consumerSites.nextOrigin).port),
+            settings,
+            stackLogFile(workerInfo.workerIndex),
+          )
         : undefined
       await use({
         prepared,

@@ -48,13 +48,16 @@ export function run(
   cwd: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<Step> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)))
+  // Plain text for failure messages: no colours (the test runner's FORCE_COLOR left out too).
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'FORCE_COLOR'),
+  )
   const started = performance.now()
   const line = [command, ...args].join(' ')
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd,
-      env: { ...clean, NEXT_TELEMETRY_DISABLED: '1', ...env },
+      env: { ...clean, NO_COLOR: '1', NEXT_TELEMETRY_DISABLED: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''

@@ -1,32 +1,22 @@
-import { disconnect, getEmbeddedProvider } from '@keyframe/sdk'
-import { useAccount, useKeyframe, useModal } from '@keyframe/sdk/react'
-import { useState } from 'react'
-import { createWalletClient, custom, type Hex } from 'viem'
+import { useAccount, useModal } from '@keyframe/sdk/react'
+import { useConnect, useConnection, useConnectors, useDisconnect, useSignMessage } from 'wagmi'
 
-const MESSAGE = 'Hello from a Vite app'
+const MESSAGE = 'Hello from a Vite + wagmi app'
 
 export function App() {
-  const keyframe = useKeyframe()
-  const { status, address, email, isConnected } = useAccount()
+  const { status, address, isConnected } = useConnection()
+  // The login's e-mail is the SDK's (wagmi knows accounts, not people).
+  const { email } = useAccount()
   const { open } = useModal()
-  const [signature, setSignature] = useState<Hex>()
-  const [error, setError] = useState<string>()
-
-  async function sign() {
-    setError(undefined)
-    try {
-      const wallet = createWalletClient({ transport: custom(getEmbeddedProvider(keyframe)) })
-      const [account] = await wallet.requestAddresses()
-      if (!account) throw new Error('No account')
-      setSignature(await wallet.signMessage({ account, message: MESSAGE }))
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
-    }
-  }
+  const connectors = useConnectors()
+  const connect = useConnect()
+  const disconnect = useDisconnect()
+  const signMessage = useSignMessage()
+  const keyframe = connectors.find((connector) => connector.name === 'Keyframe')
 
   return (
     <main>
-      <h1>Keyframe in a Vite + React app</h1>
+      <h1>Keyframe in a Vite + React + wagmi app</h1>
       <p>
         Status: <output data-testid="account-status">{status}</output>
       </p>
@@ -36,22 +26,32 @@ export function App() {
           <output data-testid="account-email">{email}</output>)
         </p>
       )}
-      <button type="button" onClick={() => void open()}>
-        {isConnected ? 'Account' : 'Connect'}
-      </button>
-      {isConnected && (
+      {isConnected ? (
         <>
-          <button type="button" onClick={() => void sign()}>
+          <button type="button" onClick={() => void open()}>
+            Account
+          </button>
+          <button type="button" onClick={() => signMessage.mutate({ message: MESSAGE })}>
             Sign message
           </button>
-          <button type="button" onClick={() => void disconnect(keyframe)}>
+          <button type="button" onClick={() => disconnect.mutate()}>
             Disconnect
           </button>
         </>
+      ) : (
+        <button
+          type="button"
+          disabled={!keyframe}
+          onClick={() => keyframe && connect.mutate({ connector: keyframe })}
+        >
+          Connect
+        </button>
       )}
       <p data-testid="message">{MESSAGE}</p>
-      {signature && <output data-testid="signature">{signature}</output>}
-      {error && <p role="alert">{error}</p>}
+      {signMessage.data && <output data-testid="signature">{signMessage.data}</output>}
+      {(connect.error ?? signMessage.error) && (
+        <p role="alert">{(connect.error ?? signMessage.error)?.message}</p>
+      )}
     </main>
   )
 }
