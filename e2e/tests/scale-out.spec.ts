@@ -31,17 +31,25 @@ import { approve } from '../support/evm.ts'
 import { test as base, expect } from '../support/fixtures.ts'
 import { GATEWAY_LIMIT, type ScaleOutStack, SERVED_BY, startScaleOut, waitFor } from '../support/scaleOut.ts'
 
-const test = base.extend<object, { scale: ScaleOutStack }>({
-  scale: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
-      const scale = await startScaleOut({ logFile: stackLogFile(workerInfo.workerIndex, 'scale-out') })
-      await use(scale)
-      await scale.close()
-    },
-    // Two anvils, four server processes and HAProxy on a loaded 2-core machine.
-    { scope: 'worker', timeout: 120_000 },
-  ],
+// The file's own stack, stopped when the file is done (a worker fixture would outlive it, idle, for the
+// rest of the run); a test gets it as `scale`.
+let running: ScaleOutStack | undefined
+const test = base.extend<{ scale: ScaleOutStack }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  scale: async ({}, use) => {
+    if (!running) throw new Error('The scale-out stack did not start')
+    await use(running)
+  },
+})
+// biome-ignore lint/correctness/noEmptyPattern: as above.
+test.beforeAll(async ({}, testInfo) => {
+  // Two anvils, four server processes and HAProxy on a loaded 2-core machine.
+  testInfo.setTimeout(120_000)
+  running = await startScaleOut({ logFile: stackLogFile(testInfo.workerIndex, 'scale-out') })
+})
+test.afterAll(async () => {
+  await running?.close()
+  running = undefined
 })
 test.describe.configure({ timeout: 60_000 })
 
