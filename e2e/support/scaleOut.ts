@@ -108,9 +108,13 @@ function startProcess(
         } catch {
           entry = { source: name, text: line }
         }
-        // The folder again each time, as artifacts.ts does: a run starting beside this one empties it.
-        mkdirSync(dirname(logFile), { recursive: true })
-        appendFileSync(logFile, `${JSON.stringify(entry)}\n`)
+        try {
+          // The folder again each time, as artifacts.ts does: a run starting beside this one empties it.
+          mkdirSync(dirname(logFile), { recursive: true })
+          appendFileSync(logFile, `${JSON.stringify(entry)}\n`)
+        } catch {
+          // A line the logs miss must not take the test worker down (this runs in a stream's handler).
+        }
       }
       const url = ready?.exec(line)?.[1]
       if (url) {
@@ -167,7 +171,7 @@ function haproxyConfig(options: {
   frame: { port: number; servers: Instance[] }
   chain: { port: number; servers: Instance[] }
 }): string {
-  const backend = (name: string, port: number, servers: Instance[]) => [
+  const proxied = (name: string, port: number, servers: Instance[]) => [
     `frontend ${name}`,
     `  bind 127.0.0.1:${port}`,
     `  default_backend ${name}`,
@@ -193,8 +197,8 @@ function haproxyConfig(options: {
     '  option redispatch 1',
     // The servers see the browser's address in X-Forwarded-For (TRUSTED_PROXY_HOPS=1) for their per-IP limits.
     '  option forwardfor',
-    ...backend('frame', options.frame.port, options.frame.servers),
-    ...backend('chain', options.chain.port, options.chain.servers),
+    ...proxied('frame', options.frame.port, options.frame.servers),
+    ...proxied('chain', options.chain.port, options.chain.servers),
     '',
   ].join('\n')
 }
@@ -316,7 +320,10 @@ export async function startScaleOut(options: { logFile?: string } = {}): Promise
     stops.push(() => stopProcess(haproxy.child))
     await waitFor(
       async () => (await fetch(`${frameOrigin}/healthz`)).ok && (await fetch(`${chainApiUrl}/healthz`)).ok,
-    )
+      'HAProxy to answer',
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; HAProxy said:\n${haproxy.lines.join('\n')}`)
+    })
 
     return {
       dappUrl: dapp.url,
