@@ -17,7 +17,7 @@ const BUDGET = 25 * 1024
 // Each e2e logs in (scrypt in the frame, real mail) and signs: more than the default 30 s.
 test.describe.configure({ timeout: 90_000 })
 
-test('consumers: @keyframe/protocol and @keyframe/sdk built and packed with npm pack, installed into three fresh projects', async ({
+test('behavior: @keyframe/protocol and @keyframe/sdk built and packed with npm pack, installed into three fresh projects', async ({
   consumerApps,
 }) => {
   expectStep(consumerApps.prepared.pack, 'build and npm pack of @keyframe/protocol and @keyframe/sdk')
@@ -25,15 +25,17 @@ test('consumers: @keyframe/protocol and @keyframe/sdk built and packed with npm 
 })
 
 for (const app of APPS) {
-  test(`consumer ${app}: its own tsc --noEmit passes (stock strict tsconfig)`, async ({ consumerApps }) => {
+  test(`behavior: consumer ${app} passes its own tsc --noEmit (stock strict tsconfig)`, async ({
+    consumerApps,
+  }) => {
     expectStep(consumerApps.prepared.apps[app]?.typecheck, `the typecheck of ${app}`)
   })
 
-  test(`consumer ${app}: builds for production`, async ({ consumerApps }) => {
+  test(`behavior: consumer ${app} builds for production`, async ({ consumerApps }) => {
     expectStep(consumerApps.prepared.apps[app]?.build, `the build of ${app}`)
   })
 
-  test(`consumer ${app}: e-mail login, a personal_sign verified with viem, disconnect`, async ({
+  test(`behavior: consumer ${app}: e-mail login, a personal_sign verified with viem, disconnect`, async ({
     page,
     stack,
     consumerApps,
@@ -87,7 +89,7 @@ const readMeta = () =>
   JSON.parse(readFileSync(join(appDir('plain-html'), 'dist/meta.json'), 'utf8')) as Metafile
 const isReactInput = (path: string) => /node_modules\/(react|react-dom|scheduler)\//.test(path)
 
-test("consumer plain-html: its bundle takes @keyframe/sdk and @keyframe/protocol from the packages' ESM dist, not TypeScript sources", async ({
+test("behavior: consumer plain-html: its bundle takes @keyframe/sdk and @keyframe/protocol from the packages' ESM dist, not TypeScript sources", async ({
   consumerApps,
 }) => {
   appUrl(consumerApps, 'plain-html')
@@ -100,7 +102,7 @@ test("consumer plain-html: its bundle takes @keyframe/sdk and @keyframe/protocol
   ).toEqual([])
 })
 
-test('consumer next-app: the server render succeeds and holds the page (no window on the server); it hydrates with no warning', async ({
+test('behavior: consumer next-app: the server render succeeds and holds the page (no window on the server); it hydrates with no warning', async ({
   page,
   request,
   consumerApps,
