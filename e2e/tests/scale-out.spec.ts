@@ -2,7 +2,8 @@
  * Two frame servers and two chain-api processes behind HAProxy on one PostgreSQL (support/scaleOut.ts): what
  * one instance counts or stores, the other sees; a killed instance loses nothing; the indexer runs once.
  * HAProxy's `X-Served-By` says which instance answered; its admin socket steers a request to one of them
- * where a test needs to know (`route`). Needs TEST_DATABASE_URL (`scripts/postgres.sh`; `npm test` sets it).
+ * where a test needs to know (`route`). Needs TEST_DATABASE_URL (`scripts/postgres.sh`; `npm test` sets it)
+ * and the compiled servers (`npx turbo run build` after changing frame-app/server or chain-api).
  */
 
 import { randomBytes } from 'node:crypto'
