@@ -143,7 +143,7 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
  * machine's speed at that moment. Virtual machines vary from run to run; this tells a slow run from a slow
  * server.
  */
-function calibrate(): number {
+export function calibrate(): number {
   const started = performance.now()
   let sum = 0
   for (let i = 0; i < 200_000; i++)
