@@ -15,6 +15,7 @@ import { disconnect, reconnect } from '../core/connection.ts'
 import { getProvider } from '../core/connectors.ts'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from '../core/createKeyframe.ts'
 import { getNetwork, switchNetwork } from '../core/network.ts'
+import { openUntil } from '../core/openUntil.ts'
 
 export type KeyframeParameters =
   /** An instance the dApp created (and may hand to `KeyframeProvider` too): one store for both. */
@@ -58,32 +59,11 @@ async function connectThroughModal(kf: Keyframe): Promise<void> {
   // A failure to reconnect leaves the saved login; the person then chooses in the modal.
   if (!connectedOf(kf)) await reconnect(kf).catch(() => false)
   if (connectedOf(kf)) return
-  await new Promise<void>((resolve, reject) => {
-    // Closing counts only once the modal is up: it may still be loading.
-    let shown = kf.getState().open
-    const check = () => {
-      if (connectedOf(kf)) {
-        stop()
-        resolve()
-      } else if (shown && !kf.getState().open) {
-        stop()
-        reject(new UserRejectedRequestError(new Error('The Keyframe modal was closed without connecting.')))
-      }
-    }
-    const stop = kf.subscribe(check)
-    if (!shown) {
-      kf.open({ view: 'Connect' }).then(
-        () => {
-          shown = true
-          check()
-        },
-        (error: unknown) => {
-          stop()
-          reject(error)
-        },
-      )
-    }
-  })
+  await openUntil(
+    kf,
+    () => Boolean(connectedOf(kf)),
+    () => new UserRejectedRequestError(new Error('The Keyframe modal was closed without connecting.')),
+  )
 }
 
 keyframe.type = 'keyframe' as const

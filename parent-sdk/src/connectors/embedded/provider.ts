@@ -29,6 +29,7 @@ import { disconnect, reconnect } from '../../core/connection.ts'
 import type { Keyframe, KeyframeNetwork as Network } from '../../core/createKeyframe.ts'
 import { DestroyedError } from '../../core/errors.ts'
 import { addNetwork, switchNetwork } from '../../core/network.ts'
+import { openUntil } from '../../core/openUntil.ts'
 import type { Eip1193Provider, ProviderEvents, RequestArguments } from '../types.ts'
 
 type Hex = `0x${string}`
@@ -193,34 +194,13 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
       if (!snapshotOf(kf).address) await reconnect(kf).catch(() => false)
       const now = snapshotOf(kf)
       if (now.address) return [now.address]
-      return new Promise<string[]>((resolve, reject) => {
-        // Closing counts only once the modal is up: it may still be loading.
-        let shown = kf.getState().open
-        const check = () => {
-          const { address } = snapshotOf(kf)
-          if (address) {
-            stop()
-            resolve([address])
-          } else if (shown && !kf.getState().open) {
-            stop()
-            reject(new UserRejectedRequestError())
-          }
-        }
-        const stop = kf.subscribe(check)
-        signal.addEventListener('abort', stop, { once: true })
-        if (!shown) {
-          kf.open({ view: 'Connect' }).then(
-            () => {
-              shown = true
-              check()
-            },
-            (error: unknown) => {
-              stop()
-              reject(error)
-            },
-          )
-        }
-      })
+      await openUntil(
+        kf,
+        () => Boolean(snapshotOf(kf).address),
+        () => new UserRejectedRequestError(),
+        signal,
+      )
+      return [snapshotOf(kf).address!]
     })
   }
 
