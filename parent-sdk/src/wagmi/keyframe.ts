@@ -9,6 +9,7 @@ import { ChainNotConfiguredError, ConnectorNotConnectedError, createConnector } 
 import { type Address, getAddress, SwitchChainError, UserRejectedRequestError } from 'viem'
 import { KEYFRAME_ICON, KEYFRAME_RDNS } from '../connectors/embedded/icon.ts'
 import { getEmbeddedProvider } from '../connectors/embedded/provider.ts'
+import { evmChainIdOf } from '../connectors/injected/connector.ts'
 import type { Eip1193Provider } from '../connectors/types.ts'
 import { getConnection } from '../core/account.ts'
 import { disconnect, reconnect } from '../core/connection.ts'
@@ -26,13 +27,9 @@ export type KeyframeParameters =
 /** The eip155 connection as wagmi takes it: a checksummed account and a chain number. */
 type Connected = { readonly address: Address; readonly chainId: number }
 
-function evmChainId(caip2: string | undefined): number | undefined {
-  return caip2?.startsWith('eip155:') ? Number(caip2.slice('eip155:'.length)) : undefined
-}
-
 function connectedOf(kf: Keyframe): Connected | undefined {
   const { status, address, chainId } = getConnection(kf, { namespace: 'eip155' })
-  const id = evmChainId(chainId)
+  const id = chainId === undefined ? undefined : evmChainIdOf(chainId)
   if (status !== 'connected' || !address || id === undefined) return undefined
   return { address: getAddress(address), chainId: id }
 }
@@ -163,7 +160,7 @@ export function keyframe(parameters: KeyframeParameters) {
       },
 
       async getChainId() {
-        return connectedOf(kf)?.chainId ?? evmChainId(getNetwork(kf).caipNetworkId) ?? config.chains[0].id
+        return connectedOf(kf)?.chainId ?? evmChainIdOf(getNetwork(kf).caipNetworkId) ?? config.chains[0].id
       },
 
       /** The provider of the wallet holding eip155; the embedded wallet's while none does. */
