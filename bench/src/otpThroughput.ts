@@ -51,6 +51,7 @@ import { deviceProofHeaders, issueDeviceNonce } from '@keyframe/protocol/frame-a
 import { startEmailLogin, verifyEmailLogin } from '@keyframe/protocol/frame-api/login'
 import type { RouteBody } from '@keyframe/protocol/frame-api/route'
 import pg from 'pg'
+import { calibrate } from './calibrate.ts'
 import { formatOtpThroughput, writeOtpThroughputSection } from './otpReport.ts'
 import { type FromChild, OTP_SERVER_FILE, PROJECT, type ToChild } from './otpServer.ts'
 
@@ -136,20 +137,6 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
   } finally {
     await client.end()
   }
-}
-
-/**
- * Milliseconds one core takes for a fixed piece of JavaScript work (200,000 small JSON round trips): the
- * machine's speed at that moment. Virtual machines vary from run to run; this tells a slow run from a slow
- * server.
- */
-export function calibrate(): number {
-  const started = performance.now()
-  let sum = 0
-  for (let i = 0; i < 200_000; i++)
-    sum += (JSON.parse(JSON.stringify({ id: i, email: `u${i}@example.com`, ok: true })) as { id: number }).id
-  if (sum < 0) throw new Error('unreachable')
-  return performance.now() - started
 }
 
 function machine(): string {

@@ -13,8 +13,8 @@ import { startStack } from '@keyframe/devstack'
 import type { Browser } from 'playwright-core'
 import { launch } from './browser.ts'
 import { type BundleFigures, measureBundle } from './bundle.ts'
+import { calibrate } from './calibrate.ts'
 import { measureClick } from './click.ts'
-import { calibrate } from './otpThroughput.ts'
 import { writeResultsSection } from './results.ts'
 
 export const OPEN_WITHOUT_REACT_BUDGET = 25 * 1024
