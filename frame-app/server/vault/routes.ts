@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto'
 import {
   type RecoverySet,
-  recoverySet as recoveryBody,
   registerWallet,
   releaseDeviceShare,
   revokeDevice,
