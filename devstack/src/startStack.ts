@@ -137,13 +137,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let frameUrl = ''
   let chains: DevChain[] = []
   let faucetUrl = ''
+  let chainApiUrl = ''
   const { logFile } = options
   const dappSite = (name: string, host: string, port: number) =>
     startStaticSite({
       root: dappDist,
       host,
       port,
-      config: () => ({ projectId, frameUrl, chains, faucetUrl }),
+      config: () => ({ projectId, frameUrl, chains, faucetUrl, chainApiUrl }),
       name,
       ...(logFile ? { logger: fileLogger(logFile, name) } : {}),
     })
@@ -269,6 +270,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     (service) => () => service.close(),
   )
   faucetUrl = faucet.url
+  chainApiUrl = chainApi.url
   // The on-ramp sandbox pays purchases from its own account (#9), which anvil gives ETH only: tokens too.
   await fund(chains, privateKeyToAccount(DEV_ONRAMP_SANDBOX_KEY).address)
   const framePort = new URL(frame.url).port

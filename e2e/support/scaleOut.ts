@@ -222,6 +222,7 @@ export async function startScaleOut(options: { logFile?: string } = {}): Promise
     let frameUrl = ''
     let chains: DevChain[] = []
     let faucetUrl = ''
+    let chainApiUrl = ''
     const [framePort, chainPort, mail, devChains, dapp] = await Promise.all([
       freePort(),
       freePort(),
@@ -231,7 +232,7 @@ export async function startScaleOut(options: { logFile?: string } = {}): Promise
         root: dappDist,
         host: '127.0.0.1',
         port: 0,
-        config: () => ({ projectId: PROJECT_ID, frameUrl, chains, faucetUrl }),
+        config: () => ({ projectId: PROJECT_ID, frameUrl, chains, faucetUrl, chainApiUrl }),
         name: 'dapp',
       }),
     ] as const)
@@ -242,7 +243,7 @@ export async function startScaleOut(options: { logFile?: string } = {}): Promise
     faucetUrl = faucet.url
     const frameOrigin = `http://localhost:${framePort}`
     frameUrl = `${frameOrigin}/frame`
-    const chainApiUrl = `http://127.0.0.1:${chainPort}`
+    chainApiUrl = `http://127.0.0.1:${chainPort}`
 
     const projectsFile = join(dir, 'projects.json')
     writeFileSync(

@@ -19,6 +19,8 @@ export type DemoConfig = {
   chains: DemoChainConfig[]
   /** The devstack's faucet (`POST {faucetUrl}/fund`). */
   faucetUrl: string
+  /** The devstack's chain-api: balances, activity, swaps, on-ramp and names in the modal. */
+  chainApiUrl: string
 }
 
 export function readDemoConfig(): DemoConfig {

@@ -10,6 +10,7 @@ const chains = demoChains(config)
 const keyframe = createKeyframe({
   projectId: config.projectId,
   frameUrl: config.frameUrl,
+  chainApiUrl: config.chainApiUrl,
   networks: chains,
   metadata: { name: 'Keyframe demo', url: location.origin, icons: [] },
 })

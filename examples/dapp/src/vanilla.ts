@@ -5,6 +5,7 @@ const config = readDemoConfig()
 const keyframe = createKeyframe({
   projectId: config.projectId,
   frameUrl: config.frameUrl,
+  chainApiUrl: config.chainApiUrl,
   networks: demoChains(config),
 })
 Object.assign(window, { keyframe })

@@ -4,7 +4,10 @@ import {
   type ConnectMethod,
   DEFAULT_CHAIN_ID,
   DEFAULT_CONNECT_METHOD_ORDER,
+  DEFAULT_FEATURES,
   DEFAULT_THEME_MODE,
+  type FeatureName,
+  type Features,
   type ThemeMode,
   toCaip2,
 } from '@keyframe/protocol/core'
@@ -98,6 +101,13 @@ export type KeyframeOptions = {
    * rdns `dev.keyframe`). Default `true`.
    */
   announceProvider?: boolean
+  /**
+   * Where the dApp's chain-api is, e.g. `https://chain.example.com`: balances, NFTs, activity, swaps, on-ramp and
+   * account names in the Account view come from it. Without it those parts of the Account view stay hidden.
+   */
+  chainApiUrl?: string
+  /** Turns features on or off (SPEC §9 defaults: swaps, onramp, receive, send, history … on). A feature that is off never loads. */
+  features?: Partial<Features>
 }
 
 /** What the UI chunk hands back once the modal is mounted. */
@@ -119,6 +129,12 @@ export type KeyframeInternal = {
   readonly networks: readonly KeyframeNetwork[]
   /** Whether a connection may stay on a chain not in `networks` (option `allowUnsupportedChain`). */
   readonly allowUnsupportedChain: boolean
+  /** Option `chainApiUrl`, checked. */
+  readonly chainApiUrl: string | undefined
+  /** Every feature flag: the option's over SPEC §9's defaults. */
+  readonly features: Features
+  /** The project id (option `projectId`). */
+  readonly projectId: string
   /** Where the login cache lives. */
   readonly storage: LoginCacheStorage
   /** Shows `view` on top of the history, or in place of the current view with `replace`. */
@@ -156,6 +172,15 @@ function isBrowser(): boolean {
   return typeof window !== 'undefined' && typeof document !== 'undefined'
 }
 
+function isHttpUrl(value: unknown): boolean {
+  try {
+    const { protocol } = new URL(value as string)
+    return protocol === 'https:' || protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
 function resolveOptions(options: KeyframeOptions) {
   if (typeof options?.projectId !== 'string' || options.projectId.trim() === '') {
     const message =
@@ -163,12 +188,7 @@ function resolveOptions(options: KeyframeOptions) {
     options?.onAlert?.({ code: 'MISSING_PROJECT_ID', message })
     throw new ConfigError('projectId', message)
   }
-  let frameUrlOk = false
-  try {
-    const { protocol } = new URL(options.frameUrl)
-    frameUrlOk = protocol === 'https:' || protocol === 'http:'
-  } catch {}
-  if (!frameUrlOk) {
+  if (!isHttpUrl(options.frameUrl)) {
     throw new ConfigError(
       'frameUrl',
       `Keyframe: \`frameUrl\` must be the full http(s) URL of the frame document (e.g. "https://wallet.example.com/frame"), got ${JSON.stringify(options.frameUrl)}.`,
@@ -204,6 +224,22 @@ function resolveOptions(options: KeyframeOptions) {
     }
     chainId ??= id
   }
+  if (options.chainApiUrl !== undefined && !isHttpUrl(options.chainApiUrl)) {
+    throw new ConfigError(
+      'chainApiUrl',
+      `Keyframe: \`chainApiUrl\` must be the http(s) URL of your chain-api, got ${JSON.stringify(options.chainApiUrl)}.`,
+    )
+  }
+  const features: Features = { ...DEFAULT_FEATURES }
+  for (const [name, on] of Object.entries(options.features ?? {})) {
+    if (!(name in DEFAULT_FEATURES) || typeof on !== 'boolean') {
+      throw new ConfigError(
+        'features',
+        `Keyframe: \`features.${name}\` must be one of ${Object.keys(DEFAULT_FEATURES).join(', ')} set to true or false.`,
+      )
+    }
+    features[name as FeatureName] = on
+  }
   const storage =
     options.storage === undefined
       ? (defaultStorage() ?? createMemoryStorage())
@@ -213,6 +249,7 @@ function resolveOptions(options: KeyframeOptions) {
     connectMethods: [...new Set(connectMethods)],
     chainId: chainId ?? DEFAULT_CHAIN_ID,
     storage,
+    features,
   }
 }
 
@@ -233,7 +270,7 @@ function resolveOptions(options: KeyframeOptions) {
  * await kf.open()
  */
 export function createKeyframe(options: KeyframeOptions): Keyframe {
-  const { themeMode, connectMethods, chainId, storage } = resolveOptions(options)
+  const { themeMode, connectMethods, chainId, storage, features } = resolveOptions(options)
   const store = createKeyframeStore({
     themeMode,
     themeVariables: options.themeVariables ?? {},
@@ -410,6 +447,9 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       chainId,
       networks: options.networks ?? [],
       allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+      chainApiUrl: options.chainApiUrl,
+      features,
+      projectId: options.projectId,
       storage,
       navigate(view, navigateOptions = {}) {
         const { history } = store.getState()

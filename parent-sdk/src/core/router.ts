@@ -7,7 +7,7 @@
  * Every view of the modal: the spec's (§2), the e-mail login and e-mail update steps (`EmailVerifyOtp`,
  * `EmailVerifyDevice`, `UpdateEmail`, `UpdateEmailPrimaryOtp`, `UpdateEmailSecondaryOtp`), the frame's own
  * prompt shown in the modal (`FramePrompt`: a recovery passphrase only the frame may see), the network list
- * (`Networks`) and the Send form (`Send`), and the
+ * (`Networks`), the wallet features (`Send`, `Receive`, `Swap`, `Buy`), and the
  * placeholders for features that land later (`SocialLogin`, `AllWallets`).
  */
 export const VIEWS = [
@@ -30,6 +30,9 @@ export const VIEWS = [
   'FramePrompt',
   'Networks',
   'Send',
+  'Receive',
+  'Swap',
+  'Buy',
   'SocialLogin',
   'AllWallets',
 ] as const

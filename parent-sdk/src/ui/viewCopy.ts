@@ -23,6 +23,9 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   FramePrompt: 'Recovery passphrase',
   Networks: 'Choose network',
   Send: 'Send',
+  Receive: 'Receive',
+  Swap: 'Swap',
+  Buy: 'Buy crypto',
   SocialLogin: 'Social login',
   AllWallets: 'Connect a wallet',
 }
@@ -61,6 +64,9 @@ export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
   SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
   RegisterAccountName: 'Choosing an account name is coming in a later release.',
   RegisterAccountNameSuccess: 'Account names are coming in a later release.',
+  Receive: 'Receiving is coming in a later release.',
+  Swap: 'Swaps are coming in a later release.',
+  Buy: 'Buying crypto is coming in a later release.',
   SocialLogin: 'Logging in with a social account is coming in a later release.',
   AllWallets: 'Connecting a wallet is coming in a later release.',
 }
