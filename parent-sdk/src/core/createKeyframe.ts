@@ -24,6 +24,7 @@ import { endInjected, restoreInjected } from './injected.ts'
 import { createMemoryStorage, defaultStorage, type LoginCacheStorage } from './loginCache.ts'
 import { watchUnsupportedChain } from './network.ts'
 import * as router from './router.ts'
+import { createInstanceRuntime, type RuntimeKey } from './runtime.ts'
 import { createKeyframeStore, type KeyframeState, type KeyframeStore, type ThemeVariables } from './store.ts'
 import { isThemeMode } from './theme.ts'
 import { createToasts, type ToastController } from './toasts.ts'
@@ -148,6 +149,10 @@ export type KeyframeInternal = {
   goBack(): void
   /** Whether the close rules forbid closing now (SPEC §2). */
   isCloseDisabled(): boolean
+  /** The instance's runtime of a module (`runtime.ts`), made on first use. */
+  runtime<T>(key: RuntimeKey<T>): T
+  /** Registers a teardown that `destroy()` runs (newest first); after destroy it runs at once. Returns the unregister. */
+  onDestroy(teardown: () => void): () => void
 }
 
 export type Keyframe = {
@@ -278,6 +283,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
     networkId: chainId,
   })
   const subscriptions = new Set<() => void>()
+  const instance = createInstanceRuntime()
   const toasts = createToasts({
     get: () => store.getState().toast,
     set: (toast) => store.setState({ toast }),
@@ -438,6 +444,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       unannounce = undefined
       endEmbeddedProvider(kf)
       endInjected(kf)
+      instance.destroy()
       for (const remove of [...subscriptions]) remove()
     },
     _internal: {
@@ -466,6 +473,8 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
         else setHistory(back.history)
       },
       isCloseDisabled,
+      runtime: (key) => instance.runtime(kf, key),
+      onDestroy: instance.onDestroy,
     },
   }
   // SPEC §4: on start the stored status is restored, then synced (in a browser; a server has no session).
