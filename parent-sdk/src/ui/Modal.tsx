@@ -8,6 +8,7 @@ import { getFramePrompt, watchFramePrompt } from '../core/prompt.ts'
 import type { ViewName } from '../core/router.ts'
 import { getToast, watchToast } from '../core/toasts.ts'
 import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.ts'
+import { lazyView } from './lazyView.tsx'
 import { Toast } from './Toast.tsx'
 import { useWatched } from './useWatched.ts'
 import { type BuiltView, FRAME_PROMPT_TITLES, VIEW_TITLES } from './viewCopy.ts'
@@ -40,6 +41,7 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   UnsupportedChain: UnsupportedChainView,
   ConnectingExternal: ConnectingExternalView,
   Send: SendView,
+  Receive: lazyView(() => import('./features/receive/ReceiveView.tsx').then((m) => m.ReceiveView)),
 }
 
 function isBuilt(view: string): view is BuiltView {

@@ -55,6 +55,7 @@ export type BuiltView =
   | 'UnsupportedChain'
   | 'ConnectingExternal'
   | 'Send'
+  | 'Receive'
 
 /** What a view that is not built yet tells the person, in plain words. */
 export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
@@ -64,7 +65,6 @@ export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
   SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
   RegisterAccountName: 'Choosing an account name is coming in a later release.',
   RegisterAccountNameSuccess: 'Account names are coming in a later release.',
-  Receive: 'Receiving is coming in a later release.',
   Swap: 'Swaps are coming in a later release.',
   Buy: 'Buying crypto is coming in a later release.',
   SocialLogin: 'Logging in with a social account is coming in a later release.',
