@@ -4,7 +4,7 @@
  * tolerance and a 20-minute deadline.
  * @module
  */
-import type { SwapTransaction } from '@keyframe/protocol/chain-api/swaps'
+import { minimumOut, type SwapTransaction } from '@keyframe/protocol/chain-api/swaps'
 import { fail } from '@keyframe/server-kit'
 import { encodeFunctionData, erc20Abi } from 'viem'
 import type { ChainWithClient } from '../chains/registry.ts'
@@ -36,15 +36,6 @@ export type BuildSwapInput = {
   /** Skip the gas estimate and the allowance check (the caller approves first, then sends). */
   disableEstimate: boolean
   now: Date
-}
-
-/**
- * The smallest acceptable output: `amountOut` less `slippage` percent, rounded down (the tolerance is counted
- * in millionths, so 0.0001 % is the finest step).
- */
-export function minimumOut(amountOut: bigint, slippage: number): bigint {
-  const millionths = BigInt(Math.round(slippage * 10_000))
-  return (amountOut * (1_000_000n - millionths)) / 1_000_000n
 }
 
 /**

@@ -17,6 +17,18 @@ export const SWAPS_UNSUPPORTED = 'Network not supported for Swaps'
 /** The default slippage tolerance, in percent (spec §9). */
 export const DEFAULT_SLIPPAGE = 1
 
+/**
+ * The smallest output a swap accepts: `amountOut` less `slippage` percent, rounded down (the tolerance is
+ * counted in millionths, so 0.0001 % is the finest step). chain-api builds swaps with it and the SDK shows it
+ * as "minimum received", so both say the same number.
+ * @example
+ * minimumOut(2_988_020_943n, 1) // 2_958_140_733n
+ */
+export function minimumOut(amountOut: bigint, slippage: number): bigint {
+  const millionths = BigInt(Math.round(slippage * 10_000))
+  return (amountOut * (1_000_000n - millionths)) / 1_000_000n
+}
+
 /** A token on an EVM chain as CAIP-10: `eip155:<chain id>:<address>`; the native currency is {@link NATIVE_TOKEN_ADDRESS}. */
 export const swapAsset = z
   .string()

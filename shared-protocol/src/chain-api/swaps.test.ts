@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { minimumOut } from './buildSwap.ts'
+import { minimumOut } from './swaps.ts'
 
 test('default: 1 % slippage keeps 99 % of the quote, rounded down', () => {
   expect(minimumOut(1_000_000n, 1)).toBe(990_000n)
