@@ -257,6 +257,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             { id: projectId, allowedOrigins: dappOrigins, rpcRateLimit: { max: 1000, windowMs: 1000 } },
           ],
           prices: devPrices(chainApiChains),
+          // The dev chains' airdropped "Claim Rewards Pass": hidden in NFTs and Activity as spam.
+          spamContracts: chains.map((chain) => `eip155:${chain.chainId}:${chain.spamNft.toLowerCase()}`),
           onrampSandbox: { privateKey: DEV_ONRAMP_SANDBOX_KEY },
         }),
         port: options.chainApiPort ?? 0,

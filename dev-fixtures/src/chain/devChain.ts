@@ -12,6 +12,8 @@ export type DevChain = {
   tokens: DevTokenInfo[]
   /** The ERC-721 "Keyframe NFT" (KFNFT). */
   nft: `0x${string}`
+  /** The spam ERC-721 "Claim Rewards Pass" (CLAIM), at the same address on every dev chain (`spamNft.ts`). */
+  spamNft: `0x${string}`
   /** Uniswap V2 with ETH/kUSD and KFT/kUSD pools: on {@link UNISWAP_CHAIN_ID} only. */
   uniswap?: UniswapV2Deployment
 }

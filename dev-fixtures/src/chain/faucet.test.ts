@@ -1,6 +1,8 @@
 import { createPublicClient, formatEther, formatUnits, http } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { devNFTAbi } from './artifacts/DevNFT.ts'
 import { devTokenAbi } from './artifacts/DevToken.ts'
+import { spamNFTAbi } from './artifacts/SpamNFT.ts'
 import { type Faucet, fund, startFaucet } from './faucet.ts'
 import { type DevChains, startChains } from './startChains.ts'
 
@@ -119,4 +121,18 @@ test('GET /health answers', async () => {
   const response = await fetch(`${faucet.url}/health`)
   expect(response.status).toBe(200)
   expect(await response.json()).toEqual({ ok: true })
+})
+
+test('fund() gives one Keyframe NFT and one spam NFT on each chain', async () => {
+  const address = '0x00000000000000000000000000000000000000c0'
+  await fund(world.chains, address)
+  for (const chain of world.chains) {
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const args = [address] as const
+    const held = await Promise.all([
+      client.readContract({ address: chain.nft, abi: devNFTAbi, functionName: 'balanceOf', args }),
+      client.readContract({ address: chain.spamNft, abi: spamNFTAbi, functionName: 'balanceOf', args }),
+    ])
+    expect(held).toEqual([1n, 1n])
+  }
 })

@@ -1,5 +1,5 @@
 /**
- * The dev faucet: gives an address ETH, KFT and kUSD on every dev chain, from Node (`fund`) or over HTTP
+ * The dev faucet: gives an address ETH, KFT, kUSD, a Keyframe NFT and a spam NFT on every dev chain, from Node (`fund`) or over HTTP
  * (`POST /fund`, for the demo dApp's "Fund wallet" button).
  * @module
  */
@@ -8,9 +8,11 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { type Hash, parseEther, parseUnits } from 'viem'
 import type { StackLogger } from '../stackLogger.ts'
+import { devNFTAbi } from './artifacts/DevNFT.ts'
 import { devTokenAbi } from './artifacts/DevToken.ts'
 import { confirm, devClient, inTurn } from './deploy.ts'
 import type { DevChain } from './devChain.ts'
+import { mintSpamNft } from './spamNft.ts'
 
 /** What one `fund` gives on each chain: native balance set to this many ETH… */
 export const FAUCET_ETH = '100'
@@ -19,7 +21,8 @@ export const FAUCET_TOKEN_AMOUNT = '1000'
 
 /**
  * On every chain: sets the balance of `address` to {@link FAUCET_ETH} ETH (`anvil_setBalance`) and mints it
- * {@link FAUCET_TOKEN_AMOUNT} of each dev token. Resolves once every mint is mined.
+ * {@link FAUCET_TOKEN_AMOUNT} of each dev token, one Keyframe NFT and one spam NFT (so a wallet has NFTs to
+ * show, one of them to hide). Resolves once every mint is mined.
  * @throws Error when a mint reverts or a chain does not answer.
  */
 export async function fund(chains: DevChain[], address: `0x${string}`): Promise<void> {
@@ -41,9 +44,17 @@ export async function fund(chains: DevChain[], address: `0x${string}`): Promise<
             }),
           )
         }
+        sent.push(
+          await client.writeContract({
+            address: chain.nft,
+            abi: devNFTAbi,
+            functionName: 'mint',
+            args: [to],
+          }),
+        )
         return sent
       })
-      await confirm(client, hashes)
+      await Promise.all([confirm(client, hashes), mintSpamNft(chain, to)])
     }),
   )
 }

@@ -2,8 +2,10 @@ import { createPublicClient, formatUnits, http } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { devNFTAbi } from './artifacts/DevNFT.ts'
 import { devTokenAbi } from './artifacts/DevToken.ts'
+import { spamNFTAbi } from './artifacts/SpamNFT.ts'
 import { SEED_TOKEN_AMOUNT } from './deploy.ts'
 import { DEV_ACCOUNTS } from './devChain.ts'
+import { SPAM_NFT_ADDRESS } from './spamNft.ts'
 import { type DevChains, startChains } from './startChains.ts'
 
 let world: DevChains
@@ -92,4 +94,24 @@ test('Uniswap V2 is on 31337 only, at the same addresses as on any freshly deplo
   expect(second!.uniswap).toBeUndefined()
   const client = createPublicClient({ transport: http(first!.rpcUrl) })
   expect(await client.getCode({ address: first!.uniswap!.router })).toMatch(/^0x[0-9a-f]{100,}$/)
+})
+
+test('the spam NFT "Claim Rewards Pass" is at the same address on both chains, one for each dev account', async () => {
+  for (const chain of world.chains) {
+    expect(chain.spamNft).toBe(SPAM_NFT_ADDRESS)
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const read = (functionName: 'name' | 'symbol') =>
+      client.readContract({ address: chain.spamNft, abi: spamNFTAbi, functionName })
+    expect([await read('name'), await read('symbol')]).toEqual(['Claim Rewards Pass', 'CLAIM'])
+    for (const account of DEV_ACCOUNTS) {
+      expect(
+        await client.readContract({
+          address: chain.spamNft,
+          abi: spamNFTAbi,
+          functionName: 'balanceOf',
+          args: [account],
+        }),
+      ).toBe(1n)
+    }
+  }
 })

@@ -6,6 +6,7 @@ import type { StackLogger } from '../stackLogger.ts'
 import { type Anvil, startAnvil } from './anvil.ts'
 import { deployDevContracts } from './deploy.ts'
 import { type DevChain, UNISWAP_CHAIN_ID } from './devChain.ts'
+import { deploySpamNft } from './spamNft.ts'
 import { deployUniswapV2 } from './uniswap.ts'
 
 /** The dev chains: ids and names. */
@@ -42,7 +43,10 @@ export async function startChains(options: StartChainsOptions = {}): Promise<Dev
     for (const result of started) if (result.status === 'rejected') throw result.reason
     const chains = await Promise.all(
       anvils.map(async (anvil, index): Promise<DevChain> => {
-        const { tokens, nft } = await deployDevContracts(anvil)
+        const [{ tokens, nft }, spamNft] = await Promise.all([
+          deployDevContracts(anvil),
+          deploySpamNft(anvil),
+        ])
         const uniswap = anvil.chainId === UNISWAP_CHAIN_ID ? await deployUniswapV2(anvil, tokens) : undefined
         return {
           chainId: anvil.chainId,
@@ -51,6 +55,7 @@ export async function startChains(options: StartChainsOptions = {}): Promise<Dev
           nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
           tokens,
           nft,
+          spamNft,
           ...(uniswap ? { uniswap } : {}),
         }
       }),
