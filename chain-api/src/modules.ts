@@ -9,6 +9,7 @@ import { gatewayModule } from './gateway/module.ts'
 import { indexerModule } from './indexer/module.ts'
 import type { ChainApiModule } from './module.ts'
 import { namesModule } from './names/module.ts'
+import { nftsModule } from './nfts/module.ts'
 import { onrampModule } from './onramp/module.ts'
 import { sessionsModule } from './sessions/module.ts'
 import { supportedModule } from './supported/module.ts'
@@ -19,6 +20,7 @@ export const MODULES: readonly ChainApiModule[] = [
   gatewayModule,
   indexerModule,
   balancesModule,
+  nftsModule,
   swapsModule,
   namesModule,
   sessionsModule,
