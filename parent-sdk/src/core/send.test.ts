@@ -22,11 +22,14 @@ import {
   getSendErrors,
   getSendState,
   parseAmount,
+  sendFailureMessage,
   sendTokens,
   setSendAmount,
   setSendReceiver,
   setSendToken,
+  transactionUrl,
 } from './send.ts'
+import { RECEIVER_ERRORS } from './sendAddress.ts'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 let anvil: Anvil
@@ -54,6 +57,7 @@ afterEach(async () => {
 async function setup(
   balanceWei?: bigint,
   otherNetworks: KeyframeNetwork[] = [],
+  explorer?: { name: string; url: string },
 ): Promise<{ kf: Keyframe; wallet: TestWallet }> {
   if (balanceWei !== undefined)
     await rpc(anvil.rpcUrl, 'anvil_setBalance', [WALLET_ADDRESS, `0x${balanceWei.toString(16)}`])
@@ -68,6 +72,7 @@ async function setup(
         name: 'Keyframe Local',
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         tokens: [{ address: kusd, symbol: 'kUSD', name: 'Keyframe USD', decimals: 6 }],
+        ...(explorer ? { blockExplorers: { default: explorer } } : {}),
       },
       ...otherNetworks,
     ],
@@ -98,17 +103,17 @@ test('default: the tokens of the network with their balances, native first', asy
   expect(token?.symbol).toBe('ETH')
 })
 
-test('behavior: validation needs token, amount ≤ balance and a receiver of 0x + 40 hex digits', async () => {
+test('behavior: validation needs token, amount ≤ balance and a receiver address of the network', async () => {
   const { kf } = await setup(2n * 10n ** 18n)
   expect(getSendErrors(getSendState(kf))).toEqual({
     amount: 'Please enter a valid amount',
-    receiverAddress: 'Please enter a valid receiver address',
+    receiverAddress: RECEIVER_ERRORS.missing,
   })
   setSendAmount(kf, '3')
   setSendReceiver(kf, '0x1234')
   expect(getSendErrors(getSendState(kf))).toEqual({
     amount: 'Insufficient ETH balance',
-    receiverAddress: 'Please enter a valid receiver address',
+    receiverAddress: RECEIVER_ERRORS.eip155,
   })
   setSendAmount(kf, '1.5')
   setSendReceiver(kf, RECEIVER)
@@ -118,6 +123,30 @@ test('behavior: validation needs token, amount ≤ balance and a receiver of 0x 
   expect(getSendErrors(getSendState(kf))).toEqual({ amount: 'Please enter a valid amount' })
   expect(parseAmount('1.25', 6)).toBe(1_250_000n)
   expect(parseAmount('abc', 6)).toBeUndefined()
+})
+
+test('error: a mixed-case receiver with a wrong checksum is refused before anything is sent', async () => {
+  const { kf, wallet } = await setup(10n * 10n ** 18n)
+  const sent: string[] = []
+  const request = wallet.request
+  wallet.request = (args) => {
+    sent.push(args.method)
+    return request(args)
+  }
+  // One letter of the checksummed address in the other case: still 40 hex digits, no longer the address.
+  const typo = `${RECEIVER.slice(0, 3)}${RECEIVER[3]!.toLowerCase()}${RECEIVER.slice(4)}`
+  setSendAmount(kf, '1')
+  setSendReceiver(kf, typo)
+  expect(getSendErrors(getSendState(kf))).toEqual({ receiverAddress: RECEIVER_ERRORS.checksum })
+  await expect(sendTokens(kf)).rejects.toThrow(RECEIVER_ERRORS.checksum)
+  await estimateSendGas(kf)
+  expect(sent).not.toContain('eth_sendTransaction')
+  expect(sent).not.toContain('eth_estimateGas')
+  expect(getSendState(kf).result).toBeUndefined()
+
+  // All lower case carries no checksum: the same address is fine.
+  setSendReceiver(kf, RECEIVER.toLowerCase())
+  expect(getSendErrors(getSendState(kf))).toEqual({})
 })
 
 test('behavior: the fee is eth_estimateGas × eth_gasPrice; too little ETH for it fails the gas rule', async () => {
@@ -143,18 +172,26 @@ test('behavior: the fee is eth_estimateGas × eth_gasPrice; too little ETH for i
   })
 })
 
-test('behavior: a native send lands; "Transaction started", the form is reset, Account is shown', async () => {
-  const { kf } = await setup(10n * 10n ** 18n)
+test('behavior: a native send lands; the form stays on Send with the hash and the explorer link, emptied', async () => {
+  const { kf } = await setup(10n * 10n ** 18n, [], { name: 'Localscan', url: 'https://scan.example/' })
   await kf.open({ view: 'Send' })
   const before = await balanceOf(RECEIVER)
   setSendAmount(kf, '1.5')
   setSendReceiver(kf, RECEIVER)
-  const hash = await sendTokens(kf)
-  expect(kf.getState().view).toBe('Account')
+  const sending = sendTokens(kf)
+  expect(getSendState(kf).result).toEqual({ status: 'sending' })
+  const hash = await sending
+  expect(kf.getState().view).toBe('Send')
   await waitForReceipt(anvil.rpcUrl, hash)
   expect((await balanceOf(RECEIVER)) - before).toBe(1_500_000_000_000_000_000n)
   expect(kf.getState().toast).toMatchObject({ variant: 'success', message: 'Transaction started' })
-  expect(getSendState(kf)).toMatchObject({ sendTokenAmount: '', receiverAddress: '', gasCost: undefined })
+  expect(getSendState(kf)).toMatchObject({
+    sendTokenAmount: '',
+    receiverAddress: '',
+    gasCost: undefined,
+    result: { status: 'started', hash, explorerUrl: `https://scan.example/tx/${hash}` },
+  })
+  expect(transactionUrl({}, hash)).toBeUndefined()
 })
 
 test('behavior: an ERC20 send calls transfer(to, amount) and moves the tokens', async () => {
@@ -182,22 +219,65 @@ test('behavior: an ERC20 send calls transfer(to, amount) and moves the tokens', 
   ])
 })
 
-test('error: a declined send says "Signature declined"; another failure "Something went wrong"', async () => {
+test('error: a declined send says "Signature declined"; another failure "Something went wrong"; the form keeps its values', async () => {
   const { kf, wallet } = await setup(10n * 10n ** 18n)
   setSendAmount(kf, '1')
   setSendReceiver(kf, RECEIVER)
   wallet.approve.send = false
   await expect(sendTokens(kf)).rejects.toMatchObject({ code: 4001 })
   expect(kf.getState().toast).toMatchObject({ variant: 'error', message: 'Signature declined' })
-  expect(getSendState(kf).sendTokenAmount).toBe('1')
+  expect(getSendState(kf)).toMatchObject({
+    sendTokenAmount: '1',
+    receiverAddress: RECEIVER,
+    result: { status: 'failed', message: 'Signature declined' },
+  })
 
   wallet.approve.send = true
   wallet.request = async () => {
     throw Object.assign(new Error('nonce too low'), { code: -32000 })
   }
   await expect(sendTokens(kf)).rejects.toThrow('nonce too low')
+  expect(getSendState(kf).result).toEqual({ status: 'failed', message: 'Something went wrong' })
   await new Promise((resolve) => setTimeout(resolve, 200))
   expect(kf.getState().toast).toMatchObject({ variant: 'error', message: 'Something went wrong' })
+  // A change to the form clears the message of the last attempt.
+  setSendAmount(kf, '0.5')
+  expect(getSendState(kf).result).toBeUndefined()
+  expect(sendFailureMessage(new Error('x'), 'solana')).toBe('Failed to send transaction. Please try again.')
+})
+
+test('behavior: the gas rule in USD (SPEC §5): a zero balance or one below the fee fails, at any price', () => {
+  const ether = { address: undefined, symbol: 'ETH', name: 'Ether', decimals: 18 }
+  const kusdToken = {
+    address: RECEIVER,
+    symbol: 'kUSD',
+    name: 'Keyframe USD',
+    decimals: 6,
+    balance: 10n ** 9n,
+  }
+  const fee = 21_000n * 10n ** 9n
+  const form = (balance: bigint, price: number | undefined, token: 'native' | 'kusd') => ({
+    tokenBalances: [{ ...ether, balance }, kusdToken],
+    token: token === 'native' ? { ...ether, balance } : kusdToken,
+    sendTokenAmount: '0.001',
+    receiverAddress: RECEIVER,
+    gasPrice: 10n ** 9n,
+    gasCost: fee,
+    gasStatus: 'estimated' as const,
+    nativePriceInUsd: price,
+    gasPriceInUSD: undefined,
+    networkBalanceInUSD: undefined,
+    loading: false,
+    result: undefined,
+  })
+  const noGas = { gas: 'Not enough ETH to pay for gas' }
+  for (const price of [3000, 0.0001, undefined]) {
+    // A native send pays its amount first, then the fee.
+    expect(getSendErrors(form(10n ** 15n + fee, price, 'native'))).toEqual({})
+    expect(getSendErrors(form(10n ** 15n + fee - 1n, price, 'native'))).toEqual(noGas)
+    expect(getSendErrors(form(fee, price, 'kusd'))).toEqual({})
+    expect(getSendErrors(form(0n, price, 'kusd'))).toEqual(noGas)
+  }
 })
 
 test('behavior: another account, another namespace or a disconnect empties the form (SPEC §4)', async () => {
@@ -211,7 +291,11 @@ test('behavior: another account, another namespace or a disconnect empties the f
     gasPrice: undefined,
     gasCost: undefined,
     gasStatus: 'none',
+    nativePriceInUsd: undefined,
+    gasPriceInUSD: undefined,
+    networkBalanceInUSD: undefined,
     loading: false,
+    result: undefined,
   }
   async function fill() {
     await fetchSendBalances(kf)

@@ -13,6 +13,7 @@ import { getConnection, watchAccount } from './account.ts'
 import { getActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { getNetwork } from './network.ts'
+import { receiverAddressError } from './sendAddress.ts'
 
 /** A token Send offers, with the account's balance of it. */
 export type SendToken = {
@@ -25,7 +26,18 @@ export type SendToken = {
   readonly balance: bigint | undefined
 }
 
-/** The send form (SPEC §3 send state, without the USD prices Keyframe has no source for yet). */
+/** The last send of the form: under way, started (its hash), or failed (what to tell the person). */
+export type SendResult =
+  | { readonly status: 'sending' }
+  | {
+      readonly status: 'started'
+      readonly hash: `0x${string}`
+      /** The network's explorer page of the transaction; undefined when the network names no explorer. */
+      readonly explorerUrl: string | undefined
+    }
+  | { readonly status: 'failed'; readonly message: string }
+
+/** The send form (SPEC §3 send state). */
 export type SendState = {
   /** The tokens of the active network: the native currency first, the network's `tokens`, then the kept ones. */
   readonly tokenBalances: readonly SendToken[]
@@ -40,8 +52,16 @@ export type SendState = {
   readonly gasCost: bigint | undefined
   /** `none` while the form cannot make a transaction or has changed since; `failed` when the node could not estimate it. */
   readonly gasStatus: 'none' | 'estimating' | 'estimated' | 'failed'
+  /** USD per unit of the native currency (chain-api), once read; undefined where no price is known. */
+  readonly nativePriceInUsd: number | undefined
+  /** The estimated fee in USD (SPEC §3 gasPriceInUSD); undefined without an estimate or a price. */
+  readonly gasPriceInUSD: number | undefined
+  /** The native balance in USD (SPEC §3 networkBalanceInUSD); undefined without a balance or a price. */
+  readonly networkBalanceInUSD: number | undefined
   /** Whether balances are being read. */
   readonly loading: boolean
+  /** The last send, until the person leaves its outcome (`dismissSendResult`). */
+  readonly result: SendResult | undefined
 }
 
 /** What is wrong with the send form, per field; empty when it can be sent. */
@@ -61,7 +81,11 @@ const INITIAL: SendState = Object.freeze({
   gasPrice: undefined,
   gasCost: undefined,
   gasStatus: 'none',
+  nativePriceInUsd: undefined,
+  gasPriceInUSD: undefined,
+  networkBalanceInUSD: undefined,
   loading: false,
+  result: undefined,
 })
 
 type Runtime = { state: SendState; listeners: Set<() => void>; balancesRun: number; gasRun: number }
@@ -88,16 +112,37 @@ function runtimeOf(kf: Keyframe): Runtime {
   return runtime
 }
 
+/** `units` of a currency with `decimals` at `price` USD each, as a number of USD. */
+function inUsd(units: bigint, decimals: number, price: number): number {
+  return Number(formatAmount(units, decimals)) * price
+}
+
+/** The USD figures of the gas rule (SPEC §3), from the native balance, the fee and the price. */
+function withUsd(state: SendState): SendState {
+  const native = state.tokenBalances.find((t) => t.address === undefined)
+  const price = state.nativePriceInUsd
+  const priced = price !== undefined && native !== undefined
+  return {
+    ...state,
+    networkBalanceInUSD:
+      priced && native.balance !== undefined ? inUsd(native.balance, native.decimals, price) : undefined,
+    gasPriceInUSD:
+      priced && state.gasCost !== undefined ? inUsd(state.gasCost, native.decimals, price) : undefined,
+  }
+}
+
 function update(kf: Keyframe, patch: Partial<SendState>) {
   const runtime = runtimeOf(kf)
-  runtime.state = { ...runtime.state, ...patch }
+  runtime.state = withUsd({ ...runtime.state, ...patch })
   for (const listener of [...runtime.listeners]) listener()
 }
 
-/** A change of token, amount or receiver makes the last gas estimate stale. */
+/** A change of token, amount or receiver makes the last gas estimate stale, and a failure's message too. */
 function updateInput(kf: Keyframe, patch: Partial<SendState>) {
-  runtimeOf(kf).gasRun++
-  update(kf, { ...patch, gasPrice: undefined, gasCost: undefined, gasStatus: 'none' })
+  const runtime = runtimeOf(kf)
+  runtime.gasRun++
+  const result = runtime.state.result?.status === 'failed' ? undefined : runtime.state.result
+  update(kf, { result, ...patch, gasPrice: undefined, gasCost: undefined, gasStatus: 'none' })
 }
 
 // ── Units ────────────────────────────────────────────────────────────────────
@@ -213,6 +258,17 @@ async function watchedTokens(kf: Keyframe, listed: readonly SendToken[]): Promis
   }
 }
 
+/** The native currency's USD price, or undefined when none can be had (the form works without one). */
+async function readPrice(kf: Keyframe, caipNetworkId: string): Promise<number | undefined> {
+  if (kf._internal.chainApiUrl === undefined) return undefined
+  try {
+    const { readNativePriceInUsd } = await import('./sendPrice.ts')
+    return await readNativePriceInUsd(kf, caipNetworkId)
+  } catch {
+    return undefined
+  }
+}
+
 function sameToken(a: SendToken | undefined, b: SendToken | undefined): boolean {
   return a !== undefined && b !== undefined && a.address?.toLowerCase() === b.address?.toLowerCase()
 }
@@ -232,6 +288,8 @@ export async function fetchSendBalances(kf: Keyframe): Promise<void> {
   const listed = networkTokens(kf)
   const selected = listed.find((t) => sameToken(t, runtime.state.token)) ?? listed[0]
   update(kf, { tokenBalances: listed, token: selected, loading: true })
+  // The price is for the gas rule in USD (SPEC §5); without one the rule compares in the native currency.
+  const price = readPrice(kf, getNetwork(kf).caipNetworkId)
   const account = await activeAccount(kf).catch(() => undefined)
   const tokens = account ? [...listed, ...(await watchedTokens(kf, listed))] : listed
   const balances = await Promise.all(
@@ -243,10 +301,11 @@ export async function fetchSendBalances(kf: Keyframe): Promise<void> {
       return read.catch(() => undefined)
     }),
   )
+  const nativePriceInUsd = await price
   if (run !== runtime.balancesRun) return
   const withBalances = tokens.map((token, i) => ({ ...token, balance: balances[i] }))
   const token = withBalances.find((t) => sameToken(t, runtime.state.token)) ?? withBalances[0]
-  update(kf, { tokenBalances: withBalances, token, loading: false })
+  update(kf, { tokenBalances: withBalances, token, nativePriceInUsd, loading: false })
   if (balances.some((balance) => balance === undefined)) {
     kf._internal.toasts.show('error', 'Token Balance Unavailable')
   }
@@ -319,16 +378,27 @@ export function setSendReceiver(kf: Keyframe, receiverAddress: string): void {
 }
 
 /**
- * Empties the form (SPEC §4: after a send): no amount, no receiver, no estimate; the token list stays, with
- * the native token selected. Another namespace or account, or a disconnect, empties it by itself, token
- * list included.
+ * Empties the form (SPEC §4: after a send): no amount, no receiver, no estimate, no result; the token list
+ * and the price stay, with the native token selected. Another namespace or account, or a disconnect,
+ * empties it by itself, token list included.
  * @example
  * import { resetSend } from '@keyframe/sdk'
  * resetSend(kf)
  */
 export function resetSend(kf: Keyframe): void {
-  const { tokenBalances } = getSendState(kf)
-  updateInput(kf, { ...INITIAL, tokenBalances, token: tokenBalances[0] })
+  const { tokenBalances, nativePriceInUsd } = getSendState(kf)
+  updateInput(kf, { ...INITIAL, tokenBalances, token: tokenBalances[0], nativePriceInUsd })
+}
+
+/** The person has seen the last send's outcome (they left it): the form shows again. @internal */
+export function dismissSendResult(kf: Keyframe): void {
+  const { result } = getSendState(kf)
+  if (result && result.status !== 'sending') update(kf, { result: undefined })
+}
+
+/** The namespace of the active network (`eip155`, `solana`, …). */
+function namespaceOf(kf: Keyframe): string {
+  return getNetwork(kf).chainNamespace
 }
 
 /** The transaction of the form; undefined while the form cannot make one. */
@@ -340,7 +410,10 @@ async function buildTransaction(
 > {
   const { token, receiverAddress } = state
   const amount = token && parseAmount(state.sendTokenAmount, token.decimals)
-  if (!token || amount === undefined || amount <= 0n || !isEvmAddress(receiverAddress)) return undefined
+  if (!token || amount === undefined || amount <= 0n) return undefined
+  if (receiverAddressError(receiverAddress, 'eip155') !== undefined || !isEvmAddress(receiverAddress)) {
+    return undefined
+  }
   if (!token.address) return { from, to: receiverAddress, value: toQuantity(amount), data: '0x' }
   const { encodeErc20Transfer } = await import('./sendCalldata.ts')
   return { from, to: token.address, data: encodeErc20Transfer(receiverAddress, amount) }
@@ -381,19 +454,21 @@ export async function estimateSendGas(kf: Keyframe): Promise<void> {
 
 /**
  * What stops the form from being sent (SPEC §5): a token, an amount above zero with no more places than
- * the token has and no more than the balance, a receiver that is an address (0x + 40 hex digits), and
- * enough of the native currency for the estimated gas.
+ * the token has and no more than the balance, a receiver that is an address of the network's namespace
+ * (on eip155 with a valid EIP-55 checksum when it is mixed case: `core/sendAddress.ts`), and enough of the
+ * native currency for the estimated gas.
  *
- * The gas rule is SPEC §5's `hasSufficientGas` ("insufficient when the network balance is zero or below the
- * gas cost") without USD: Keyframe has no price source yet, so the native balance and the fee are compared
- * in the native currency, where the comparison is the same. For a native send the amount is taken from the
- * balance first, as the wallet would.
+ * The gas rule is SPEC §5's `hasSufficientGas`: insufficient when the network balance in USD is zero or below
+ * the gas cost in USD. Keyframe's accounts are externally owned (no smart account yet, which would always be
+ * sufficient). Where no USD price is known (no chain-api, or none for the network) the native balance and
+ * the fee are compared in the native currency, which is the same comparison at any price above zero. For a
+ * native send the amount is taken from the balance first, as the wallet would.
  * @example
  * import { getSendErrors, getSendState } from '@keyframe/sdk'
- * getSendErrors(getSendState(kf)) // { receiverAddress: 'Please enter a valid receiver address' }
+ * getSendErrors(getSendState(kf), 'eip155') // { receiverAddress: 'Please enter a receiver address', … }
  */
-export function getSendErrors(state: SendState): SendErrors {
-  const { token, sendTokenAmount, receiverAddress, gasCost, tokenBalances } = state
+export function getSendErrors(state: SendState, namespace = 'eip155'): SendErrors {
+  const { token, sendTokenAmount, receiverAddress, gasCost, tokenBalances, nativePriceInUsd } = state
   const errors: { -readonly [K in keyof SendErrors]: SendErrors[K] } = {}
   if (!token) errors.token = 'Please select a token to send'
   const amount = token ? parseAmount(sendTokenAmount, token.decimals) : undefined
@@ -402,14 +477,17 @@ export function getSendErrors(state: SendState): SendErrors {
   } else if (token?.balance !== undefined && amount > token.balance) {
     errors.amount = `Insufficient ${token.symbol} balance`
   }
-  if (!isEvmAddress(receiverAddress)) errors.receiverAddress = 'Please enter a valid receiver address'
+  const receiverError = receiverAddressError(receiverAddress, namespace)
+  if (receiverError) errors.receiverAddress = receiverError
   const native = tokenBalances.find((t) => t.address === undefined)
   if (gasCost !== undefined && native?.balance !== undefined && !errors.amount) {
     const spent = token?.address === undefined && amount !== undefined ? amount : 0n
+    const left = native.balance - spent
+    const price = nativePriceInUsd !== undefined && nativePriceInUsd > 0 ? nativePriceInUsd : undefined
     const sufficient = hasSufficientGas({
       isSmartAccount: false,
-      networkBalanceInUsd: formatAmount(native.balance - spent, native.decimals),
-      gasCostInUsd: formatAmount(gasCost, native.decimals),
+      networkBalanceInUsd: price ? inUsd(left, native.decimals, price) : formatAmount(left, native.decimals),
+      gasCostInUsd: price ? inUsd(gasCost, native.decimals, price) : formatAmount(gasCost, native.decimals),
     })
     if (!sufficient) errors.gas = `Not enough ${native.symbol} to pay for gas`
   }
@@ -422,14 +500,32 @@ function isRejection(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === UserRejectedRequestError.code
 }
 
+/** What the form says when a send fails (SPEC §8), by the namespace of the network. */
+export function sendFailureMessage(error: unknown, namespace: string): string {
+  if (isRejection(error)) return 'Signature declined'
+  if (namespace === 'solana') return 'Failed to send transaction. Please try again.'
+  return 'Something went wrong'
+}
+
+/** The network's explorer page of transaction `hash`, when the network names an explorer. */
+export function transactionUrl(
+  network: { readonly blockExplorers?: { readonly default: { readonly url: string } } },
+  hash: string,
+): string | undefined {
+  const base = network.blockExplorers?.default.url
+  return base ? `${base.replace(/\/+$/, '')}/tx/${hash}` : undefined
+}
+
 /**
- * Sends the form (SPEC §4): goes back to the Account view, then sends through the active connector's
- * provider (`eth_sendTransaction`: a native send carries the value and empty data, a token send the ERC20
- * `transfer(to, amount)` call). On success the toast says 'Transaction started' and the form is reset; on
- * failure it says 'Something went wrong' ('Signature declined' when the person refused, SPEC §8) and the
- * error is thrown.
+ * Sends the form (SPEC §4) through the active connector's provider (`eth_sendTransaction`: a native send
+ * carries the value and empty data, a token send the ERC20 `transfer(to, amount)` call), from where the
+ * person is: the embedded wallet's approval shows over the Send view, and the outcome is the form's
+ * `result`. On success the toast says 'Transaction started', the result holds the hash and the explorer
+ * link, and the amount and receiver are emptied; on failure the form keeps its values, the result and the
+ * toast say 'Signature declined' (the person refused) or 'Something went wrong' (SPEC §8), and the error is
+ * thrown.
  * @returns The transaction hash.
- * @throws {TypeError} the form is not valid (see `getSendErrors`) or nothing is connected.
+ * @throws {TypeError} the form is not valid (see `getSendErrors`) or a send is under way.
  * @example
  * import { sendTokens, setSendAmount, setSendReceiver } from '@keyframe/sdk'
  * setSendAmount(kf, '0.1')
@@ -438,21 +534,31 @@ function isRejection(error: unknown): boolean {
  */
 export async function sendTokens(kf: Keyframe): Promise<`0x${string}`> {
   const state = getSendState(kf)
-  const errors = Object.values(getSendErrors(state))
+  const namespace = namespaceOf(kf)
+  const errors = Object.values(getSendErrors(state, namespace))
   if (errors.length > 0) throw new TypeError(`Keyframe: the send form is not valid: ${errors.join('; ')}.`)
-  const { store, resetTo, toasts } = kf._internal
-  if (store.getState().open) resetTo('Account')
+  if (state.result?.status === 'sending') throw new TypeError('Keyframe: a send is already under way.')
+  const { toasts } = kf._internal
+  update(kf, { result: { status: 'sending' } })
   try {
     const account = await activeAccount(kf)
     if (!account) throw new TypeError('Keyframe: sendTokens() needs a connected eip155 account.')
     const transaction = await buildTransaction(state, account.address)
     if (!transaction) throw new TypeError('Keyframe: the send form is not valid.')
-    const hash = await account.provider.request({ method: 'eth_sendTransaction', params: [transaction] })
-    toasts.show('success', 'Transaction started')
+    const hash = (await account.provider.request({
+      method: 'eth_sendTransaction',
+      params: [transaction],
+    })) as `0x${string}`
     resetSend(kf)
-    return hash as `0x${string}`
+    update(kf, { result: { status: 'started', hash, explorerUrl: transactionUrl(getNetwork(kf), hash) } })
+    toasts.show('success', 'Transaction started')
+    // The balances the form offers moved with the send.
+    void fetchSendBalances(kf)
+    return hash
   } catch (error) {
-    toasts.show('error', isRejection(error) ? 'Signature declined' : 'Something went wrong')
+    const message = sendFailureMessage(error, namespace)
+    update(kf, { result: { status: 'failed', message } })
+    toasts.show('error', message)
     throw error
   }
 }
