@@ -1,6 +1,7 @@
 import type { Caip2Id, Caip10Id, ChainNamespace, ThemeMode } from '@keyframe/protocol/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Connector } from '../connectors/types.ts'
+import type { NameRegistration } from '../ui/features/names/nameRegistration.ts'
 import { current, reset, type ViewHistory, type ViewName } from './router.ts'
 import type { Toast } from './toasts.ts'
 
@@ -53,6 +54,8 @@ export type KeyframeState = {
    * switch); a connection's own chain wins. Read the active network with `getNetwork`.
    */
   readonly networkId: Caip2Id
+  /** The account-name registration under way or just ended (RegisterAccountName → RegisterAccountNameSuccess). */
+  readonly nameRegistration: NameRegistration | undefined
 }
 
 export type KeyframeStore = StoreApi<KeyframeState>
@@ -87,5 +90,6 @@ export function createKeyframeStore(init: {
     activeNamespace: init.activeNamespace,
     activeConnectors: {},
     networkId: init.networkId,
+    nameRegistration: undefined,
   }))
 }

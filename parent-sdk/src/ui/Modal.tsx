@@ -42,6 +42,12 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   ConnectingExternal: ConnectingExternalView,
   Send: SendView,
   Receive: lazyView(() => import('./features/receive/ReceiveView.tsx').then((m) => m.ReceiveView)),
+  RegisterAccountName: lazyView(() =>
+    import('./features/names/views.ts').then((m) => m.RegisterAccountNameView),
+  ),
+  RegisterAccountNameSuccess: lazyView(() =>
+    import('./features/names/views.ts').then((m) => m.RegisterAccountNameSuccessView),
+  ),
 }
 
 function isBuilt(view: string): view is BuiltView {

@@ -55,6 +55,8 @@ export type BuiltView =
   | 'UnsupportedChain'
   | 'ConnectingExternal'
   | 'Send'
+  | 'RegisterAccountName'
+  | 'RegisterAccountNameSuccess'
   | 'Receive'
 
 /** What a view that is not built yet tells the person, in plain words. */
@@ -63,8 +65,6 @@ export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
   ConnectingFarcaster: 'Logging in with Farcaster is coming in a later release.',
   ConnectingWalletConnect: 'Connecting with WalletConnect is coming in a later release.',
   SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
-  RegisterAccountName: 'Choosing an account name is coming in a later release.',
-  RegisterAccountNameSuccess: 'Account names are coming in a later release.',
   Swap: 'Swaps are coming in a later release.',
   Buy: 'Buying crypto is coming in a later release.',
   SocialLogin: 'Logging in with a social account is coming in a later release.',
