@@ -42,6 +42,7 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   ConnectingExternal: ConnectingExternalView,
   Send: SendView,
   Receive: lazyView(() => import('./features/receive/ReceiveView.tsx').then((m) => m.ReceiveView)),
+  Buy: lazyView(() => import('./features/buy/BuyView.tsx').then((m) => m.BuyView)),
   RegisterAccountName: lazyView(() =>
     import('./features/names/views.ts').then((m) => m.RegisterAccountNameView),
   ),
