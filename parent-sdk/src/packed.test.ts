@@ -183,3 +183,26 @@ test("the React entry's built module starts with 'use client', the main entry's 
   // Control: the check is not true of any module (the main entry runs on servers too).
   expect(startsAsClientModule(built('.'))).toBe(false)
 })
+
+test('@keyframe/sdk/api is packed as an entry of its own that loads none of the modal', () => {
+  const dir = packageDir('@keyframe/sdk')
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson
+  expect(Object.keys(pkg.exports)).toEqual(['.', './react', './wagmi', './api', './package.json'])
+  const entry = leavesOf(pkg.exports['./api'] as ExportTarget).find((leaf) => leaf.condition === 'default')
+  expect(entry?.target).toBe('./dist/exports/api.js')
+  // Every module the built entry reaches through relative imports: the client only, no UI, no connectors.
+  const seen = new Set<string>()
+  const queue = [posix.normalize(entry!.target)]
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const specifier of relativeImports(readFileSync(join(dir, file), 'utf8')))
+      queue.push(posix.join(posix.dirname(file), specifier))
+  }
+  const reached = [...seen]
+  expect(reached).toContain('dist/api/createChainApi.js')
+  expect(reached.filter((file) => !/^dist\/(exports\/api|api\/[A-Za-z]+|version)\.js$/.test(file))).toEqual(
+    [],
+  )
+})
