@@ -43,6 +43,7 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   Send: SendView,
   Receive: lazyView(() => import('./features/receive/ReceiveView.tsx').then((m) => m.ReceiveView)),
   Buy: lazyView(() => import('./features/buy/BuyView.tsx').then((m) => m.BuyView)),
+  Swap: lazyView(() => import('./features/swap/SwapView.tsx').then((m) => m.SwapView)),
   RegisterAccountName: lazyView(() =>
     import('./features/names/views.ts').then((m) => m.RegisterAccountNameView),
   ),

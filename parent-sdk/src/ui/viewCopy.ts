@@ -59,6 +59,7 @@ export type BuiltView =
   | 'RegisterAccountNameSuccess'
   | 'Receive'
   | 'Buy'
+  | 'Swap'
 
 /** What a view that is not built yet tells the person, in plain words. */
 export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
@@ -66,7 +67,6 @@ export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
   ConnectingFarcaster: 'Logging in with Farcaster is coming in a later release.',
   ConnectingWalletConnect: 'Connecting with WalletConnect is coming in a later release.',
   SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
-  Swap: 'Swaps are coming in a later release.',
   SocialLogin: 'Logging in with a social account is coming in a later release.',
   AllWallets: 'Connecting a wallet is coming in a later release.',
 }
