@@ -22,6 +22,8 @@ import {
   getSendErrors,
   getSendState,
   parseAmount,
+  type SendState,
+  type SendToken,
   sendFailureMessage,
   sendTokens,
   setSendAmount,
@@ -248,7 +250,7 @@ test('error: a declined send says "Signature declined"; another failure "Somethi
 
 test('behavior: the gas rule in USD (SPEC §5): a zero balance or one below the fee fails, at any price', () => {
   const ether = { address: undefined, symbol: 'ETH', name: 'Ether', decimals: 18 }
-  const kusdToken = {
+  const kusdToken: SendToken = {
     address: RECEIVER,
     symbol: 'kUSD',
     name: 'Keyframe USD',
@@ -256,7 +258,7 @@ test('behavior: the gas rule in USD (SPEC §5): a zero balance or one below the 
     balance: 10n ** 9n,
   }
   const fee = 21_000n * 10n ** 9n
-  const form = (balance: bigint, price: number | undefined, token: 'native' | 'kusd') => ({
+  const form = (balance: bigint, price: number | undefined, token: 'native' | 'kusd'): SendState => ({
     tokenBalances: [{ ...ether, balance }, kusdToken],
     token: token === 'native' ? { ...ether, balance } : kusdToken,
     sendTokenAmount: '0.001',

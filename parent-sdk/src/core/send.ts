@@ -13,7 +13,7 @@ import { getConnection, watchAccount } from './account.ts'
 import { getActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { getNetwork } from './network.ts'
-import { receiverAddressError } from './sendAddress.ts'
+import { type IsAddress, receiverAddressError } from './sendAddress.ts'
 
 /** A token Send offers, with the account's balance of it. */
 export type SendToken = {
@@ -258,6 +258,26 @@ async function watchedTokens(kf: Keyframe, listed: readonly SendToken[]): Promis
   }
 }
 
+/** viem's checksum check once loaded (`sendChecksum.ts`): code, the same for every instance. */
+let isAddress: IsAddress | undefined
+let loadingIsAddress: Promise<IsAddress> | undefined
+
+/**
+ * Loads viem's checksum check (kept out of the first load) for the receiver; the form of `kf` is checked
+ * again once it is there.
+ */
+async function loadAddressCheck(kf: Keyframe): Promise<void> {
+  if (isAddress) return
+  loadingIsAddress ??= import('./sendChecksum.ts').then((module) => (isAddress = module.isAddress))
+  try {
+    await loadingIsAddress
+  } catch {
+    loadingIsAddress = undefined
+    return
+  }
+  if (!kf._internal.isDestroyed()) update(kf, {})
+}
+
 /** The native currency's USD price, or undefined when none can be had (the form works without one). */
 async function readPrice(kf: Keyframe, caipNetworkId: string): Promise<number | undefined> {
   if (kf._internal.chainApiUrl === undefined) return undefined
@@ -290,6 +310,7 @@ export async function fetchSendBalances(kf: Keyframe): Promise<void> {
   update(kf, { tokenBalances: listed, token: selected, loading: true })
   // The price is for the gas rule in USD (SPEC §5); without one the rule compares in the native currency.
   const price = readPrice(kf, getNetwork(kf).caipNetworkId)
+  const addressCheck = loadAddressCheck(kf)
   const account = await activeAccount(kf).catch(() => undefined)
   const tokens = account ? [...listed, ...(await watchedTokens(kf, listed))] : listed
   const balances = await Promise.all(
@@ -302,6 +323,7 @@ export async function fetchSendBalances(kf: Keyframe): Promise<void> {
     }),
   )
   const nativePriceInUsd = await price
+  await addressCheck
   if (run !== runtime.balancesRun) return
   const withBalances = tokens.map((token, i) => ({ ...token, balance: balances[i] }))
   const token = withBalances.find((t) => sameToken(t, runtime.state.token)) ?? withBalances[0]
@@ -375,6 +397,7 @@ export function setSendAmount(kf: Keyframe, amount: string): void {
  */
 export function setSendReceiver(kf: Keyframe, receiverAddress: string): void {
   updateInput(kf, { receiverAddress: receiverAddress.trim() })
+  void loadAddressCheck(kf)
 }
 
 /**
@@ -411,7 +434,10 @@ async function buildTransaction(
   const { token, receiverAddress } = state
   const amount = token && parseAmount(state.sendTokenAmount, token.decimals)
   if (!token || amount === undefined || amount <= 0n) return undefined
-  if (receiverAddressError(receiverAddress, 'eip155') !== undefined || !isEvmAddress(receiverAddress)) {
+  if (
+    receiverAddressError(receiverAddress, 'eip155', isAddress) !== undefined ||
+    !isEvmAddress(receiverAddress)
+  ) {
     return undefined
   }
   if (!token.address) return { from, to: receiverAddress, value: toQuantity(amount), data: '0x' }
@@ -455,8 +481,9 @@ export async function estimateSendGas(kf: Keyframe): Promise<void> {
 /**
  * What stops the form from being sent (SPEC §5): a token, an amount above zero with no more places than
  * the token has and no more than the balance, a receiver that is an address of the network's namespace
- * (on eip155 with a valid EIP-55 checksum when it is mixed case: `core/sendAddress.ts`), and enough of the
- * native currency for the estimated gas.
+ * (on eip155 with a valid EIP-55 checksum when it is mixed case: `core/sendAddress.ts`; viem's check loads
+ * with `fetchSendBalances` or the first receiver set, and until then an eip155 receiver is 'Checking the
+ * address…'), and enough of the native currency for the estimated gas.
  *
  * The gas rule is SPEC §5's `hasSufficientGas`: insufficient when the network balance in USD is zero or below
  * the gas cost in USD. Keyframe's accounts are externally owned (no smart account yet, which would always be
@@ -477,7 +504,7 @@ export function getSendErrors(state: SendState, namespace = 'eip155'): SendError
   } else if (token?.balance !== undefined && amount > token.balance) {
     errors.amount = `Insufficient ${token.symbol} balance`
   }
-  const receiverError = receiverAddressError(receiverAddress, namespace)
+  const receiverError = receiverAddressError(receiverAddress, namespace, isAddress)
   if (receiverError) errors.receiverAddress = receiverError
   const native = tokenBalances.find((t) => t.address === undefined)
   if (gasCost !== undefined && native?.balance !== undefined && !errors.amount) {

@@ -1,11 +1,14 @@
 /**
  * The receiver check of Send (issue 15): an address of the active network's namespace, checked as it is
  * typed. On eip155 it is viem's `isAddress` with the EIP-55 checksum (a mixed-case address whose case does
- * not match its checksum is a typo, not an address; all lower case carries no checksum and is fine); on
- * solana a base58 public key of 32 bytes.
+ * not match its checksum is a typo, not an address; all lower case carries no checksum and is fine),
+ * passed in once loaded (`sendChecksum.ts`); on solana a base58 public key of 32 bytes.
  * @module
  */
-import { isAddress } from 'viem'
+import type { isAddress as viemIsAddress } from 'viem'
+
+/** viem's `isAddress`. */
+export type IsAddress = typeof viemIsAddress
 
 /** What is wrong with a receiver address (the field's error), by what it looks like. */
 export const RECEIVER_ERRORS = {
@@ -14,6 +17,8 @@ export const RECEIVER_ERRORS = {
   eip155: 'Please enter a valid receiver address: 0x and 40 hexadecimal digits',
   solana: 'Please enter a valid receiver address: a Solana public key in base58',
   namespace: 'Unsupported chain',
+  /** Only while viem's checksum code loads (a few milliseconds, once). */
+  checking: 'Checking the address…',
 } as const
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
@@ -40,15 +45,20 @@ export function isSolanaAddress(text: string): boolean {
 
 /**
  * The field error of receiver `address` on a network of `namespace`, or undefined when it is an address
- * there.
+ * there; `isAddress` is viem's, undefined while it loads.
  * @example
- * receiverAddressError('0x3c44CdDdB6a900fa2b585dd299e03d12FA4293BC', 'eip155') // RECEIVER_ERRORS.checksum
- * receiverAddressError('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', 'eip155') // undefined
+ * receiverAddressError('0x3c44CdDdB6a900fa2b585dd299e03d12FA4293BC', 'eip155', isAddress) // RECEIVER_ERRORS.checksum
+ * receiverAddressError('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', 'eip155', isAddress) // undefined
  */
-export function receiverAddressError(address: string, namespace: string): string | undefined {
+export function receiverAddressError(
+  address: string,
+  namespace: string,
+  isAddress: IsAddress | undefined,
+): string | undefined {
   if (address === '') return RECEIVER_ERRORS.missing
   if (namespace === 'solana') return isSolanaAddress(address) ? undefined : RECEIVER_ERRORS.solana
   if (namespace !== 'eip155') return RECEIVER_ERRORS.namespace
+  if (!isAddress) return RECEIVER_ERRORS.checking
   if (isAddress(address, { strict: true })) return undefined
   return isAddress(address, { strict: false }) ? RECEIVER_ERRORS.checksum : RECEIVER_ERRORS.eip155
 }
