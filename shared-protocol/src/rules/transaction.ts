@@ -14,7 +14,8 @@ export type TransactionNftInfo = {
 export type TransactionFungibleInfo = {
   name?: string
   symbol?: string
-  icon?: { url?: string }
+  /** chain-api answers null for a token without an image. */
+  icon?: { url?: string } | null
 }
 
 /** One asset movement inside a transaction; it carries `nft_info` or `fungible_info`. */
