@@ -34,6 +34,15 @@ const LOGIN_CACHE_BUDGET = 1536
  */
 const OPEN_WITHOUT_REACT_BUDGET = 25 * 1024
 
+/**
+ * What opening one wallet feature fetches (its lazy chunk and the chunks only it needs), gzip level 9. A
+ * feature is opened from the Account view, so what `open()` and the Account view loaded is not counted again.
+ */
+const FEATURE_CHUNK_BUDGET = 15 * 1024
+
+/** The lazily loaded features: each view under ui/features/<name>/ and the Account view's Activity tab. */
+const FEATURE_ENTRY = /^src\/ui\/(features\/[^/]+|account\/activity)\//
+
 /** A string only React's own code contains (its element symbol, in react and in react-dom). */
 const REACT_MARKER = 'react.transitional.element'
 
@@ -70,6 +79,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 type Report = {
   /** The chunk `open()` imports (ui/mountModal.tsx), if bundled. */
   ui?: { file: string; withImports: number; text: string; inputs: string[] }
+  /** Each feature chunk: its own size and what opening it fetches after open() and the Account view. */
+  features: { entry: string; gzip: number; fetched: number; inputs: string[] }[]
   preOpen: { files: string[]; gzip: number }
   /** `withImports`: the chunk plus the lazy chunks it imports statically (what loading it fetches). */
   lazy: { file: string; gzip: number; withImports: number }[]
@@ -124,6 +135,25 @@ async function measure(
       }))
     const uiOut = Object.keys(outputs).find((o) => outputs[o]?.entryPoint === 'src/ui/mountModal.tsx')
     const uiChunks = uiOut ? staticClosure(outputs, uiOut).filter((f) => !preOpen.includes(f)) : []
+    const accountOut = Object.keys(outputs).find(
+      (o) => outputs[o]?.entryPoint === 'src/ui/views/AccountView.tsx',
+    )
+    const loaded = new Set([
+      ...preOpen,
+      ...uiChunks,
+      ...(accountOut ? staticClosure(outputs, accountOut) : []),
+    ])
+    const features = Object.keys(outputs)
+      .filter((o) => FEATURE_ENTRY.test(outputs[o]?.entryPoint ?? ''))
+      .map((o) => {
+        const fetched = staticClosure(outputs, o).filter((f) => f === o || !loaded.has(f))
+        return {
+          entry: outputs[o]!.entryPoint!,
+          gzip: gzip(o),
+          fetched: fetched.reduce((sum, f) => sum + gzip(f), 0),
+          inputs: fetched.flatMap((f) => Object.keys(outputs[f]?.inputs ?? {})),
+        }
+      })
     return {
       ...(uiOut && {
         ui: {
@@ -133,6 +163,7 @@ async function measure(
           inputs: uiChunks.flatMap((f) => Object.keys(outputs[f]?.inputs ?? {})),
         },
       }),
+      features,
       preOpen: {
         files: preOpen.map((f) => relative(outdir, join(root, f))),
         // Each chunk is its own response, so each is gzipped on its own.
@@ -241,6 +272,38 @@ describe('open() on a page without React', () => {
   test('control: the React marker is found in a bundle that has React (the hooks entry, React bundled)', async () => {
     const report = await measure(['src/exports/react.ts'], { react: 'bundled' })
     expect(report.preOpenText.includes(REACT_MARKER), `"${REACT_MARKER}" in React's code`).toBe(true)
+  })
+})
+
+describe('wallet features, each a lazy chunk', () => {
+  test('budget: what opening each feature fetches ≤ 15 KB gzip; the Account view is not in open()', async () => {
+    const { features, ui } = await measure(['src/exports/index.ts'], { react: 'bundled' })
+    console.info(
+      `feature chunks: ${features.map((f) => `${f.entry} ${f.gzip} B (${f.fetched} B fetched on opening)`).join(', ')}`,
+    )
+    // Each wallet feature is there, as a chunk of its own.
+    expect(features.map((f) => f.entry.split('/').slice(2, 4).join('/')).sort()).toEqual(
+      expect.arrayContaining(['account/activity', 'features/buy', 'features/receive', 'features/swap']),
+    )
+    for (const feature of features)
+      expect(
+        feature.fetched,
+        `opening ${feature.entry} fetches ${feature.fetched} B gzip, over the ${FEATURE_CHUNK_BUDGET} B budget`,
+      ).toBeLessThanOrEqual(FEATURE_CHUNK_BUDGET)
+    // The chain-api client of the Account view (and its schemas) is not what open() loads.
+    expect(ui!.inputs.filter((input) => /src\/api\/|node_modules\/zod\//.test(input))).toEqual([])
+  })
+
+  test("control: a feature's own dependency and shared chunks count, and a chunk over budget is seen", async () => {
+    const { features, lazy } = await measure(['src/exports/index.ts'], { react: 'bundled' })
+    const receive = features.find((f) => f.entry.startsWith('src/ui/features/receive/'))
+    expect(receive?.inputs.some((input) => input.includes('node_modules/uqr/'))).toBe(true)
+    // Swap shares chunks with other features that the Account view did not load: they are counted too.
+    const swap = features.find((f) => f.entry.startsWith('src/ui/features/swap/'))
+    expect(swap!.fetched).toBeGreaterThan(swap!.gzip)
+    // The same measure finds the frame client (a lazy chunk with its schemas) over 15 KB.
+    const frameClient = lazy.find((c) => c.file.startsWith('createFrameClient-'))
+    expect(frameClient!.withImports).toBeGreaterThan(FEATURE_CHUNK_BUDGET)
   })
 })
 

@@ -56,6 +56,8 @@ export type KeyframeState = {
   readonly networkId: Caip2Id
   /** The account-name registration under way or just ended (RegisterAccountName → RegisterAccountNameSuccess). */
   readonly nameRegistration: NameRegistration | undefined
+  /** Bumped when the account's balances changed (a swap, a purchase): the Account view reads them again. */
+  readonly portfolioRevision: number
 }
 
 export type KeyframeStore = StoreApi<KeyframeState>
@@ -91,5 +93,6 @@ export function createKeyframeStore(init: {
     activeConnectors: {},
     networkId: init.networkId,
     nameRegistration: undefined,
+    portfolioRevision: 0,
   }))
 }

@@ -7,12 +7,12 @@ import { getModalState, watchModalState } from '../core/modal.ts'
 import { getFramePrompt, watchFramePrompt } from '../core/prompt.ts'
 import type { ViewName } from '../core/router.ts'
 import { getToast, watchToast } from '../core/toasts.ts'
+import { featureOfView } from './account/walletFeatures.ts'
 import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.ts'
 import { lazyView } from './lazyView.tsx'
 import { Toast } from './Toast.tsx'
 import { useWatched } from './useWatched.ts'
 import { type BuiltView, FRAME_PROMPT_TITLES, VIEW_TITLES } from './viewCopy.ts'
-import { AccountView } from './views/AccountView.tsx'
 import { ApproveTransactionView } from './views/ApproveTransactionView.tsx'
 import { ConnectingExternalView } from './views/ConnectingExternalView.tsx'
 import { ConnectView } from './views/ConnectView.tsx'
@@ -29,7 +29,8 @@ import { UpdateEmailView } from './views/UpdateEmailView.tsx'
 /** The component of each built view. */
 const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   Connect: ConnectView,
-  Account: AccountView,
+  // Its own chunk: the chain-api client (and its schemas) loads once connected, not with open().
+  Account: lazyView(() => import('./views/AccountView.tsx').then((m) => m.AccountView)),
   EmailVerifyOtp: EmailVerifyOtpView,
   EmailVerifyDevice: EmailVerifyDeviceView,
   UpdateEmail: UpdateEmailView,
@@ -57,6 +58,10 @@ function isBuilt(view: string): view is BuiltView {
 }
 
 function BuiltViewOf({ view, kf }: { view: BuiltView; kf: Keyframe }) {
+  // A feature the dApp turned off is never loaded, even when asked for by name (`open({ view: 'Swap' })`).
+  const feature = featureOfView(view)
+  if (feature && !kf._internal.features[feature])
+    return <p className="kf-note">This is turned off on this site.</p>
   const View = VIEW_COMPONENTS[view]
   return <View kf={kf} />
 }

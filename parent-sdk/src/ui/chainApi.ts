@@ -1,7 +1,12 @@
 import { type ChainApi, createChainApi } from '../api/createChainApi.ts'
 import type { Keyframe } from '../core/createKeyframe.ts'
+import { defineRuntime } from '../core/runtime.ts'
 
-const apis = new WeakMap<Keyframe, ChainApi>()
+/** The instance's client, made on first use; `undefined` without `chainApiUrl`. */
+const CHAIN_API = defineRuntime('chainApi', (kf): ChainApi | undefined => {
+  const { chainApiUrl, projectId } = kf._internal
+  return chainApiUrl === undefined ? undefined : createChainApi({ baseUrl: chainApiUrl, projectId })
+})
 
 /**
  * The instance's chain-api client (option `chainApiUrl`), made on first use in the modal's chunk so the
@@ -9,12 +14,5 @@ const apis = new WeakMap<Keyframe, ChainApi>()
  * `undefined` when the dApp gave no `chainApiUrl`.
  */
 export function chainApiOf(kf: Keyframe): ChainApi | undefined {
-  const { chainApiUrl, projectId } = kf._internal
-  if (chainApiUrl === undefined) return undefined
-  let api = apis.get(kf)
-  if (!api) {
-    api = createChainApi({ baseUrl: chainApiUrl, projectId })
-    apis.set(kf, api)
-  }
-  return api
+  return kf._internal.runtime(CHAIN_API)
 }

@@ -3,16 +3,17 @@ import type { ComponentType } from 'preact'
 import { useLayoutEffect, useState } from 'preact/hooks'
 import type { Keyframe } from '../core/createKeyframe.ts'
 
-type ViewComponent = ComponentType<{ kf: Keyframe }>
-
 /**
- * A view whose code loads the first time it is shown, so each wallet feature is a chunk of its own and a
- * feature that is never opened (or is turned off) is never fetched.
+ * A view (or part of one, such as the Activity tab) whose code loads the first time it is shown, so each
+ * wallet feature is a chunk of its own and a feature that is never opened (or is turned off) is never fetched.
  */
-export function lazyView(load: () => Promise<ViewComponent>): ViewComponent {
+export function lazyView<P extends { kf: Keyframe }>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  type ViewComponent = ComponentType<P>
   let loaded: ViewComponent | undefined
   let loading: Promise<ViewComponent> | undefined
-  return function LazyView({ kf }) {
+  return function LazyView(props: P) {
     const [View, setView] = useState<ViewComponent | undefined>(() => loaded)
     const [failed, setFailed] = useState(false)
     useLayoutEffect(() => {
@@ -30,7 +31,7 @@ export function lazyView(load: () => Promise<ViewComponent>): ViewComponent {
         live = false
       }
     }, [View])
-    if (View) return <View kf={kf} />
+    if (View) return <View {...props} />
     if (failed)
       return (
         <p role="alert">This part of the wallet could not be loaded. Check your connection and try again.</p>

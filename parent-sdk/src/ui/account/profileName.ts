@@ -5,6 +5,7 @@
  * @module
  */
 import { canRegisterAccountName } from '@keyframe/protocol'
+import type { Identity } from '@keyframe/protocol/chain-api/names'
 import { getIdentity } from '../../api/getIdentity.ts'
 import { getAccount } from '../../core/account.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
@@ -23,10 +24,22 @@ export async function readProfileName(
   address: string,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<string | null> {
+  return (await readProfile(kf, address, options)).name
+}
+
+/**
+ * The address's name and avatar (SPEC §3 `profileName`, `profileImage`) from the same identity answer, each
+ * null when it has none; both null without a chain-api or for a non-EVM address.
+ * @throws ChainApiError when chain-api cannot answer.
+ */
+export async function readProfile(
+  kf: Keyframe,
+  address: string,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<Identity> {
   const api = chainApiOf(kf)
-  if (!api || !EVM_ADDRESS.test(address)) return null
-  const { name } = await getIdentity(api, { address, signal: options.signal })
-  return name
+  if (!api || !EVM_ADDRESS.test(address)) return { name: null, avatar: null }
+  return getIdentity(api, { address, signal: options.signal })
 }
 
 /**

@@ -64,7 +64,7 @@ test('default: address 4 + 6, balance with 2 decimals and its symbol, network, e
   expect(shadow().querySelector('[role="dialog"]')?.getAttribute('data-view')).toBe('Account')
   expect(text('[data-testid="kf-address"]')).toBe('0x70...dc79C8')
   expect(text('[data-testid="kf-balance"]')).toBe('1.23 ETH')
-  expect(button('Keyframe Local')).toBeDefined()
+  expect(button('Network: Keyframe Local')).toBeDefined()
   const link = shadow().querySelector('a')!
   expect(link.getAttribute('href')).toBe(`https://scan.example/address/${WALLET_ADDRESS}`)
   expect(link.getAttribute('target')).toBe('_blank')
@@ -92,7 +92,7 @@ test('behavior: Send and the network button lead to their views', async () => {
   button('Send').click()
   await vi.waitFor(() => expect(kf.getState().view).toBe('Send'))
   kf._internal.goBack()
-  await vi.waitFor(() => expect(button('Keyframe Local')).toBeDefined())
-  button('Keyframe Local').click()
+  await vi.waitFor(() => expect(button('Network: Keyframe Local')).toBeDefined())
+  button('Network: Keyframe Local').click()
   await vi.waitFor(() => expect(kf.getState().view).toBe('Networks'))
 })
