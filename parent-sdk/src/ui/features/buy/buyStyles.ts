@@ -15,4 +15,5 @@ fieldset.kf-providers { margin: 0; padding: 0; border: 0; min-width: 0; display:
 .kf-provider dt { color: var(--kf-text-muted); }
 .kf-provider dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
 .kf-provider-note { font-size: 12px; color: var(--kf-text-muted); }
+.kf-field .kf-hint { margin-top: 6px; text-align: left; }
 `
