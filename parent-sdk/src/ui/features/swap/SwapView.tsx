@@ -251,7 +251,7 @@ export function SwapView({ kf }: { kf: Keyframe }) {
         const hash = await runSwap(api, provider, pair, setStep)
         kf._internal.toasts.show('success', 'Transaction started')
         kf._internal.resetTo('Account')
-        void afterSwap(kf, api, provider, { hash, account: address, chainId })
+        void afterSwap(kf, provider, hash)
       } catch (error) {
         setFailure(failureText(error))
         setStep(undefined)
