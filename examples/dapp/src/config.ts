@@ -1,3 +1,4 @@
+import type { KeyframeOptions } from '@keyframe/sdk'
 import { defineChain } from 'viem'
 
 /** An ERC20 the demo can send (the devstack deploys them on every chain). */
@@ -44,3 +45,18 @@ export function demoChains(config: DemoConfig) {
 }
 
 export type DemoChain = ReturnType<typeof demoChains>[number]
+
+/**
+ * The `features` option from the page's query, e.g. `?features=swaps:off,onramp:off` (the e2e suites turn a
+ * feature off this way; anyone can try it). Unknown names are passed on for createKeyframe to refuse.
+ */
+export function demoFeatures(search: string): KeyframeOptions['features'] {
+  const value = new URLSearchParams(search).get('features')
+  if (!value) return undefined
+  return Object.fromEntries(
+    value.split(',').map((entry) => {
+      const [name = '', state] = entry.split(':')
+      return [name.trim(), state !== 'off']
+    }),
+  )
+}

@@ -3,7 +3,7 @@ import { KeyframeProvider } from '@keyframe/sdk/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
-import { demoChains, readDemoConfig } from './config.ts'
+import { demoChains, demoFeatures, readDemoConfig } from './config.ts'
 
 const config = readDemoConfig()
 const chains = demoChains(config)
@@ -11,6 +11,7 @@ const keyframe = createKeyframe({
   projectId: config.projectId,
   frameUrl: config.frameUrl,
   chainApiUrl: config.chainApiUrl,
+  features: demoFeatures(location.search),
   networks: chains,
   metadata: { name: 'Keyframe demo', url: location.origin, icons: [] },
 })

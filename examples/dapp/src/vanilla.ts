@@ -1,11 +1,12 @@
 import { type Account, createKeyframe, disconnect, getAccount, watchAccount } from '@keyframe/sdk'
-import { demoChains, readDemoConfig } from './config.ts'
+import { demoChains, demoFeatures, readDemoConfig } from './config.ts'
 
 const config = readDemoConfig()
 const keyframe = createKeyframe({
   projectId: config.projectId,
   frameUrl: config.frameUrl,
   chainApiUrl: config.chainApiUrl,
+  features: demoFeatures(location.search),
   networks: demoChains(config),
 })
 Object.assign(window, { keyframe })
