@@ -13,7 +13,9 @@ import { getConnection, watchAccount } from './account.ts'
 import { getActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { getNetwork } from './network.ts'
+import { defineRuntime } from './runtime.ts'
 import { type IsAddress, receiverAddressError } from './sendAddress.ts'
+import { watchSelected } from './watch.ts'
 
 /** A token Send offers, with the account's balance of it. */
 export type SendToken = {
@@ -88,15 +90,9 @@ const INITIAL: SendState = Object.freeze({
   result: undefined,
 })
 
-type Runtime = { state: SendState; listeners: Set<() => void>; balancesRun: number; gasRun: number }
-
-const runtimes = new WeakMap<Keyframe, Runtime>()
-
-function runtimeOf(kf: Keyframe): Runtime {
-  const known = runtimes.get(kf)
-  if (known) return known
-  const runtime: Runtime = { state: INITIAL, listeners: new Set(), balancesRun: 0, gasRun: 0 }
-  runtimes.set(kf, runtime)
+/** Per instance: the runs of balance reads and estimates, so an answer for an older form is dropped. */
+const SEND = defineRuntime('send', (kf) => {
+  const runtime = { balancesRun: 0, gasRun: 0 }
   // SPEC §4: the form belongs to one account in one namespace. Another namespace, another account or a
   // disconnect empties it, balances included (they were the old account's); reads under way are dropped.
   watchAccount(kf, {
@@ -104,12 +100,14 @@ function runtimeOf(kf: Keyframe): Runtime {
       if (account.namespace === previous.namespace && account.address === previous.address) return
       runtime.balancesRun++
       runtime.gasRun++
-      if (runtime.state === INITIAL) return
-      runtime.state = INITIAL
-      for (const listener of [...runtime.listeners]) listener()
+      if (getSendState(kf) !== INITIAL) kf._internal.store.setState({ sendForm: INITIAL })
     },
   })
   return runtime
+})
+
+function runtimeOf(kf: Keyframe) {
+  return kf._internal.runtime(SEND)
 }
 
 /** `units` of a currency with `decimals` at `price` USD each, as a number of USD. */
@@ -131,17 +129,17 @@ function withUsd(state: SendState): SendState {
   }
 }
 
+/** Changes the form (the store's `sendForm` slice); the runtime first, so an account change empties it. */
 function update(kf: Keyframe, patch: Partial<SendState>) {
-  const runtime = runtimeOf(kf)
-  runtime.state = withUsd({ ...runtime.state, ...patch })
-  for (const listener of [...runtime.listeners]) listener()
+  runtimeOf(kf)
+  kf._internal.store.setState({ sendForm: withUsd({ ...getSendState(kf), ...patch }) })
 }
 
 /** A change of token, amount or receiver makes the last gas estimate stale, and a failure's message too. */
 function updateInput(kf: Keyframe, patch: Partial<SendState>) {
-  const runtime = runtimeOf(kf)
-  runtime.gasRun++
-  const result = runtime.state.result?.status === 'failed' ? undefined : runtime.state.result
+  runtimeOf(kf).gasRun++
+  const { result: last } = getSendState(kf)
+  const result = last?.status === 'failed' ? undefined : last
   update(kf, { result, ...patch, gasPrice: undefined, gasCost: undefined, gasStatus: 'none' })
 }
 
@@ -306,7 +304,7 @@ export async function fetchSendBalances(kf: Keyframe): Promise<void> {
   const runtime = runtimeOf(kf)
   const run = ++runtime.balancesRun
   const listed = networkTokens(kf)
-  const selected = listed.find((t) => sameToken(t, runtime.state.token)) ?? listed[0]
+  const selected = listed.find((t) => sameToken(t, getSendState(kf).token)) ?? listed[0]
   update(kf, { tokenBalances: listed, token: selected, loading: true })
   // The price is for the gas rule in USD (SPEC §5); without one the rule compares in the native currency.
   const price = readPrice(kf, getNetwork(kf).caipNetworkId)
@@ -326,7 +324,7 @@ export async function fetchSendBalances(kf: Keyframe): Promise<void> {
   await addressCheck
   if (run !== runtime.balancesRun) return
   const withBalances = tokens.map((token, i) => ({ ...token, balance: balances[i] }))
-  const token = withBalances.find((t) => sameToken(t, runtime.state.token)) ?? withBalances[0]
+  const token = withBalances.find((t) => sameToken(t, getSendState(kf).token)) ?? withBalances[0]
   update(kf, { tokenBalances: withBalances, token, nativePriceInUsd, loading: false })
   if (balances.some((balance) => balance === undefined)) {
     kf._internal.toasts.show('error', 'Token Balance Unavailable')
@@ -342,7 +340,7 @@ export async function fetchSendBalances(kf: Keyframe): Promise<void> {
  * const { token, sendTokenAmount, receiverAddress, gasCost } = getSendState(kf)
  */
 export function getSendState(kf: Keyframe): SendState {
-  return runtimeOf(kf).state
+  return kf.getState().sendForm ?? INITIAL
 }
 
 /**
@@ -352,10 +350,7 @@ export function getSendState(kf: Keyframe): SendState {
  * const unwatch = watchSendState(kf, { onChange: (state) => console.log(state.sendTokenAmount) })
  */
 export function watchSendState(kf: Keyframe, parameters: { onChange(state: SendState): void }): () => void {
-  const { listeners } = runtimeOf(kf)
-  const listener = () => parameters.onChange(getSendState(kf))
-  listeners.add(listener)
-  return () => void listeners.delete(listener)
+  return watchSelected(kf, getSendState, (state) => parameters.onChange(state))
 }
 
 /**
@@ -457,7 +452,7 @@ export async function estimateSendGas(kf: Keyframe): Promise<void> {
   const runtime = runtimeOf(kf)
   const run = ++runtime.gasRun
   const account = await activeAccount(kf)
-  const transaction = account && (await buildTransaction(runtime.state, account.address))
+  const transaction = account && (await buildTransaction(getSendState(kf), account.address))
   if (!account || !transaction || run !== runtime.gasRun) return
   update(kf, { gasStatus: 'estimating' })
   try {

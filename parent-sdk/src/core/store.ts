@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Connector } from '../connectors/types.ts'
 import type { NameRegistration } from '../ui/features/names/nameRegistration.ts'
 import { current, reset, type ViewHistory, type ViewName } from './router.ts'
+import type { SendState } from './send.ts'
 import type { Toast } from './toasts.ts'
 
 /** CSS custom properties that override the modal's theme, e.g. `{ '--kf-accent': '#7c5cff' }`. */
@@ -56,6 +57,8 @@ export type KeyframeState = {
   readonly networkId: Caip2Id
   /** The account-name registration under way or just ended (RegisterAccountName → RegisterAccountNameSuccess). */
   readonly nameRegistration: NameRegistration | undefined
+  /** The Send form (SPEC §3 send state); undefined until it first changes. Read it with `getSendState`. */
+  readonly sendForm: SendState | undefined
   /** Bumped when the account's balances changed (a swap, a purchase): the Account view reads them again. */
   readonly portfolioRevision: number
 }
@@ -93,6 +96,7 @@ export function createKeyframeStore(init: {
     activeConnectors: {},
     networkId: init.networkId,
     nameRegistration: undefined,
+    sendForm: undefined,
     portfolioRevision: 0,
   }))
 }

@@ -166,7 +166,7 @@ form:not(.kf-stack) .kf-error:not(:empty) { margin-top: 8px; text-align: left; }
 .kf-select { appearance: auto; }
 fieldset.kf-fieldset { margin: 0; padding: 0; border: 0; min-width: 0; }
 .kf-fees { padding: 10px 14px; font-size: 13px; }
-.kf-hash { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; text-align: left; }
+.kf-account .kf-hash { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; text-align: left; }
 /* Networks, UnsupportedChain. */
 .kf-networks { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
 .kf-network { justify-content: flex-start; }
