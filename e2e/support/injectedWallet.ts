@@ -6,9 +6,10 @@
  * @module
  */
 import type { Stack } from '@keyframe/devstack'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { createWalletClient, type Hex, hexToBigInt, http, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { dialog, expectConnected, openModal } from './email.ts'
 
 /** Anvil dev account #8 (mnemonic `test test … junk`): funded at genesis, used by nothing else. */
 export const DEV_WALLET_KEY: Hex = '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97'
@@ -142,4 +143,19 @@ export async function injectDevWallet(page: Page, stack: Stack): Promise<DevWall
     announce()
   }, DEV_WALLET_INFO)
   return { methods, acceptConnection }
+}
+
+/**
+ * The dev wallet installed, the demo opened and connected through the modal as a person does (the wallet's
+ * button on Connect, the connection accepted in the wallet); the modal is closed again.
+ */
+export async function connectDevWallet(page: Page, stack: Stack): Promise<DevWallet> {
+  const wallet = await injectDevWallet(page, stack)
+  await page.goto(stack.dappUrl)
+  await openModal(page)
+  await dialog(page).getByRole('button', { name: DEV_WALLET_INFO.name }).click()
+  wallet.acceptConnection()
+  await expectConnected(page)
+  await expect(dialog(page)).toBeHidden()
+  return wallet
 }

@@ -5,12 +5,12 @@ import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { ChainApiError } from '../../../api/chainApiError.ts'
 import type { ChainApi } from '../../../api/createChainApi.ts'
 import { generateOnrampUrl } from '../../../api/generateOnrampUrl.ts'
-import { getBalance } from '../../../api/getBalance.ts'
 import { getOnrampOptions } from '../../../api/getOnrampOptions.ts'
 import { getOnrampQuote } from '../../../api/getOnrampQuote.ts'
 import { getAccount, watchAccount } from '../../../core/account.ts'
 import type { Keyframe } from '../../../core/createKeyframe.ts'
 import { getNetwork, watchNetwork } from '../../../core/network.ts'
+import { refreshBalances } from '../../account/refreshBalances.ts'
 import { chainApiOf } from '../../chainApi.ts'
 import { useViewSignal } from '../../hooks.ts'
 import { useWatched } from '../../useWatched.ts'
@@ -214,10 +214,8 @@ function BuyForm({ kf, api, options }: { kf: Keyframe; api: ChainApi; options: O
         return
       }
       const received = landed.transfers.find((t) => t.direction === 'in')
-      // Read again past both caches, so Account shows what arrived.
-      await getBalance(api, { address, chainId: asset.network.name, forceUpdate: true, signal }).catch(
-        () => {},
-      )
+      // Balances and NFTs read again past the caches, so Account shows what arrived.
+      await refreshBalances(kf)
       toasts.show(
         'success',
         received
