@@ -21,7 +21,6 @@ import { EmailVerifyOtpView } from './views/EmailVerifyOtpView.tsx'
 import { FramePromptView } from './views/FramePromptView.tsx'
 import { NetworksView } from './views/NetworksView.tsx'
 import { NotYetView } from './views/NotYetView.tsx'
-import { SendView } from './views/SendView.tsx'
 import { UnsupportedChainView } from './views/UnsupportedChainView.tsx'
 import { UpdateEmailPrimaryOtpView, UpdateEmailSecondaryOtpView } from './views/UpdateEmailOtpView.tsx'
 import { UpdateEmailView } from './views/UpdateEmailView.tsx'
@@ -41,7 +40,7 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   Networks: NetworksView,
   UnsupportedChain: UnsupportedChainView,
   ConnectingExternal: ConnectingExternalView,
-  Send: SendView,
+  Send: lazyView(() => import('./views/SendView.tsx').then((m) => m.SendView)),
   Receive: lazyView(() => import('./features/receive/ReceiveView.tsx').then((m) => m.ReceiveView)),
   Buy: lazyView(() => import('./features/buy/BuyView.tsx').then((m) => m.BuyView)),
   Swap: lazyView(() => import('./features/swap/SwapView.tsx').then((m) => m.SwapView)),
