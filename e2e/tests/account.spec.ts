@@ -121,10 +121,10 @@ test('accessibility: each tab passes axe-core and the tabs work by keyboard, in 
       await openTab(page, tab)
       await expect(accountPanel(page).getByRole('status')).toHaveCount(0, { timeout: 15_000 })
       await expectAccessible(`Account, ${tab} (${name})`, { page })
-      await testInfo.attach(`Account ${tab}, ${name}`, {
-        body: await page.screenshot(),
-        contentType: 'image/png',
-      })
+      // Kept in the test's output folder (and attached to the report) to look at.
+      const path = testInfo.outputPath(`account-${tab}-${name.replace(/\W+/g, '-')}.png`)
+      await page.screenshot({ path })
+      await testInfo.attach(`Account ${tab}, ${name}`, { path, contentType: 'image/png' })
     }
     await page.keyboard.press('Escape')
     await expect(dialog(page)).toBeHidden()
