@@ -89,7 +89,7 @@ describe('APPROVAL_REQUESTED', () => {
       view: 'ApproveTransaction',
       history: ['ApproveTransaction'],
     })
-    expect(getApproval(kf)).toEqual({ open: true, id, method: 'personal_sign', iframe })
+    expect(getApproval(kf)).toEqual({ open: true, id, method: 'personal_sign', iframe, queued: 0 })
     const title = shadow()!.getElementById(dialog()!.getAttribute('aria-labelledby')!)
     expect(title?.textContent).toBe('Approve transaction')
     expect(dialog()!.textContent).toContain(
@@ -143,7 +143,7 @@ describe('APPROVAL_REQUESTED', () => {
 describe('awaitApproval (an unsafe request on its way to the frame)', () => {
   test('behavior: the modal opens on ApproveTransaction with the frame already shown; APPROVAL_REQUESTED changes no view', async () => {
     const { kf, frame, iframe } = await setup()
-    const end = awaitApproval(kf)
+    const { end } = awaitApproval(kf)
     await vi.waitFor(() => expect(slot()).not.toBeNull())
     await tick()
     expect(kf.getState()).toMatchObject({ open: true, history: ['ApproveTransaction'] })
@@ -151,7 +151,7 @@ describe('awaitApproval (an unsafe request on its way to the frame)', () => {
     expect(dialog()!.textContent).not.toContain('There is nothing to approve right now.')
     const id = await requestApproval(frame)
     expect(kf.getState()).toMatchObject({ open: true, history: ['ApproveTransaction'] })
-    expect(getApproval(kf)).toEqual({ open: true, id, method: 'personal_sign', iframe })
+    expect(getApproval(kf)).toEqual({ open: true, id, method: 'personal_sign', iframe, queued: 0 })
     // The frame signs right after an approval: it stays shown until the request's answer (the wait's end).
     frame.emit('APPROVAL_CLOSED', { id })
     await tick()
@@ -165,7 +165,7 @@ describe('awaitApproval (an unsafe request on its way to the frame)', () => {
 
   test('behavior: an answer that does not come keeps the frame 500 ms at most after APPROVAL_CLOSED', async () => {
     const { kf, frame, iframe } = await setup()
-    const end = awaitApproval(kf)
+    const { end } = awaitApproval(kf)
     const id = await requestApproval(frame)
     frame.emit('APPROVAL_CLOSED', { id })
     await tick()
@@ -372,7 +372,7 @@ describe('with a prompt', () => {
     await tick()
     expect(frameState(iframe)).toBe('hidden')
     // An unsafe request on its way: the modal opens on ApproveTransaction, which shows the frame again.
-    const end = awaitApproval(kf)
+    const { end } = awaitApproval(kf)
     await vi.waitFor(() => expect(slot()).not.toBeNull())
     await tick()
     expect(frameState(iframe)).toBe('shown')

@@ -15,7 +15,6 @@ import {
   toCaip2,
   UnauthorizedError,
 } from '@keyframe/protocol/core'
-import { attachEmbedded, embeddedConnector } from '../connectors/embedded/connector.ts'
 import type { FrameClient } from '../frame/createFrameClient.ts'
 import { getAccount } from './account.ts'
 import { attachApproval } from './approval.ts'
@@ -33,6 +32,7 @@ import {
 } from './loginCache.ts'
 import { attachPrompt } from './prompt.ts'
 import type { ViewName } from './router.ts'
+import { defineRuntime } from './runtime.ts'
 import {
   type AccountUser,
   type ConnectionStatus,
@@ -55,16 +55,13 @@ type Runtime = {
   newEmail: string | undefined
 }
 
-const runtimes = new WeakMap<Keyframe, Runtime>()
+const CONNECTION = defineRuntime<Runtime>('connection', () => ({
+  epoch: 0,
+  email: undefined,
+  newEmail: undefined,
+}))
 
-function runtimeOf(kf: Keyframe): Runtime {
-  let runtime = runtimes.get(kf)
-  if (!runtime) {
-    runtime = { epoch: 0, email: undefined, newEmail: undefined }
-    runtimes.set(kf, runtime)
-  }
-  return runtime
-}
+const runtimeOf = (kf: Keyframe): Runtime => kf._internal.runtime(CONNECTION)
 
 /** The views of the connect flows: reaching a connection from one of them closes the modal (SPEC §2). @internal */
 export const CONNECT_VIEWS: readonly ViewName[] = [
@@ -146,7 +143,7 @@ function connected(kf: Keyframe, user: User) {
     activeNamespace: namespace,
   })
   if (namespace === 'eip155') {
-    setActiveConnector(kf, 'eip155', embeddedConnector(kf))
+    setActiveConnector(kf, 'eip155', kf._internal.embedded.connector)
     // The connector that connected last is the one the next start restores.
     saveConnectedConnector(storage, 'eip155', 'embedded')
   }
@@ -273,13 +270,14 @@ export async function reconnect(kf: Keyframe): Promise<boolean> {
 }
 
 /**
- * Listens to the frame's session events, and shows its prompts in the modal (`prompt.ts`). The frame client
- * drops these listeners when it is destroyed. @internal
+ * Listens to the frame's session events, shows its prompts and approvals in the modal (`prompt.ts`,
+ * `approval.ts`), and has the embedded connector follow its chain and account. The frame client drops these
+ * listeners when it is destroyed. @internal
  */
 export function attachFrame(kf: Keyframe, frame: FrameClient) {
   attachPrompt(kf, frame)
   attachApproval(kf, frame)
-  attachEmbedded(kf, frame)
+  kf._internal.embedded.connector.follow(frame)
   // The frame speaks for the embedded wallet only: while another connector (an injected wallet) holds
   // eip155, the frame's session ending or changing is none of that connection's business.
   const embeddedHolds = () => (getActiveConnector(kf)?.type ?? 'embedded') === 'embedded'

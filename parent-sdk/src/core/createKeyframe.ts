@@ -12,17 +12,17 @@ import {
   toCaip2,
 } from '@keyframe/protocol/core'
 import { announceProvider } from '../connectors/embedded/announce.ts'
-import { endEmbeddedProvider } from '../connectors/embedded/provider.ts'
 import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
 import { SDK_VERSION } from '../version.ts'
 import { getAccount } from './account.ts'
 import { attachFrame, namespaceOf, restoreConnection } from './connection.ts'
 import { onBody } from './documentBody.ts'
+import { createEmbeddedWallet, type EmbeddedWallet } from './embeddedWallet.ts'
 import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
 import { frameTheme } from './frameTheme.ts'
-import { endInjected, restoreInjected } from './injected.ts'
+import { restoreInjected } from './injected.ts'
 import { createMemoryStorage, defaultStorage, type LoginCacheStorage } from './loginCache.ts'
-import { watchUnsupportedChain } from './network.ts'
+import { listNetworks, watchUnsupportedChain } from './network.ts'
 import * as router from './router.ts'
 import { createInstanceRuntime, type RuntimeKey } from './runtime.ts'
 import { createKeyframeStore, type KeyframeState, type KeyframeStore, type ThemeVariables } from './store.ts'
@@ -153,6 +153,13 @@ export type KeyframeInternal = {
   runtime<T>(key: RuntimeKey<T>): T
   /** Registers a teardown that `destroy()` runs (newest first); after destroy it runs at once. Returns the unregister. */
   onDestroy(teardown: () => void): () => void
+  /**
+   * Calls `listener` after `kf.close()` closed the modal (its close button, Escape, the backdrop, the dApp);
+   * not when a flow leaves it (going back from a frame view). Returns the unsubscribe.
+   */
+  onClose(listener: () => void): () => void
+  /** The embedded wallet: its connector (eip155's while the e-mail login holds it) and its provider. */
+  readonly embedded: EmbeddedWallet
 }
 
 export type Keyframe = {
@@ -281,9 +288,12 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
     themeVariables: options.themeVariables ?? {},
     activeNamespace: namespaceOf(chainId) ?? 'eip155',
     networkId: chainId,
+    networks: listNetworks(options.networks ?? []),
   })
   const subscriptions = new Set<() => void>()
   const instance = createInstanceRuntime()
+  const closeListeners = new Set<() => void>()
+  let embedded: EmbeddedWallet | undefined
   const toasts = createToasts({
     get: () => store.getState().toast,
     set: (toast) => store.setState({ toast }),
@@ -310,9 +320,11 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
     return router.isCloseDisabled(store.getState().view, { required: false, hasSession: false })
   }
 
-  function close() {
-    if (!store.getState().open || isCloseDisabled()) return
+  /** Closes the modal unless it is closed or the close rules forbid it. Returns whether it closed. */
+  function close(): boolean {
+    if (!store.getState().open || isCloseDisabled()) return false
     store.setState({ open: false })
+    return true
   }
 
   function loadUi(): Promise<ModalUi> {
@@ -383,7 +395,10 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
         modal.commit(() => setHistory(router.reset(first)))
       }
     },
-    close,
+    close() {
+      if (!close()) return
+      for (const listener of [...closeListeners]) listener()
+    },
     subscribe(listener) {
       const unsubscribe = store.subscribe(listener)
       const remove = () => {
@@ -442,9 +457,8 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       frameClient = undefined
       unannounce?.()
       unannounce = undefined
-      endEmbeddedProvider(kf)
-      endInjected(kf)
       instance.destroy()
+      closeListeners.clear()
       for (const remove of [...subscriptions]) remove()
     },
     _internal: {
@@ -475,6 +489,14 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       isCloseDisabled,
       runtime: (key) => instance.runtime(kf, key),
       onDestroy: instance.onDestroy,
+      onClose(listener) {
+        closeListeners.add(listener)
+        return () => void closeListeners.delete(listener)
+      },
+      get embedded() {
+        embedded ??= createEmbeddedWallet(kf)
+        return embedded
+      },
     },
   }
   // SPEC §4: on start the stored status is restored, then synced (in a browser; a server has no session).

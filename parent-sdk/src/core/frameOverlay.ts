@@ -11,16 +11,20 @@
  */
 import type { Keyframe } from './createKeyframe.ts'
 import type { ViewName } from './router.ts'
+import { defineRuntime } from './runtime.ts'
+import { CLOSED, type Closed, type KeyframeState } from './store.ts'
+import { watchSelected } from './watch.ts'
 
 /** The views that show the frame itself (the iframe lives in the page, outside the modal's dialog). */
 export const FRAME_VIEWS: readonly ViewName[] = ['FramePrompt', 'ApproveTransaction']
 
-export type Closed = { readonly open: false }
-
-export const CLOSED: Closed = Object.freeze({ open: false })
-
 /** Per instance, the `show` of each frame view followed: the next one shows when one is done. */
-const shows = new WeakMap<Keyframe, Set<() => void>>()
+const SHOWS = defineRuntime('frameOverlay', () => new Set<() => void>())
+
+export type { Closed } from './store.ts'
+
+/** The store fields that hold a frame view's value. */
+type OverlayField = 'framePrompt' | 'approvalScreen'
 
 export type FrameOverlay<T extends { readonly open: true }> = {
   /** What the frame asks for now, or closed. */
@@ -38,27 +42,16 @@ export type FrameOverlay<T extends { readonly open: true }> = {
   follow(kf: Keyframe): void
 }
 
-/** The overlay of the frame view `view`. */
-export function createFrameOverlay<T extends { readonly open: true }>(view: ViewName): FrameOverlay<T> {
-  type Runtime = { value: T | Closed; listeners: Set<() => void> }
-  const runtimes = new WeakMap<Keyframe, Runtime>()
-
-  function runtimeOf(kf: Keyframe): Runtime {
-    let runtime = runtimes.get(kf)
-    if (!runtime) {
-      runtime = { value: CLOSED, listeners: new Set() }
-      runtimes.set(kf, runtime)
-    }
-    return runtime
-  }
+/** The overlay of the frame view `view`, whose value is the store's `field`. */
+export function createFrameOverlay<T extends { readonly open: true }>(
+  view: ViewName,
+  field: OverlayField,
+): FrameOverlay<T> {
+  const get = (kf: Keyframe) => kf.getState()[field] as T | Closed
 
   function set(kf: Keyframe, value: T | Closed) {
-    const runtime = runtimeOf(kf)
-    runtime.value = value
-    for (const listener of [...runtime.listeners]) listener()
+    kf._internal.store.setState({ [field]: value } as Partial<KeyframeState>)
   }
-
-  const get = (kf: Keyframe) => runtimeOf(kf).value
 
   /** Opens the modal on the view, or puts it on top of the view shown (unless the other frame view is). */
   function show(kf: Keyframe) {
@@ -83,17 +76,12 @@ export function createFrameOverlay<T extends { readonly open: true }>(view: View
     kf._internal.goBack()
     // The other frame view may be waiting behind this one (the frame asks for a passphrase once a signature
     // is approved): it shows now, even if going back closed the modal.
-    for (const other of shows.get(kf) ?? []) other()
+    for (const other of kf._internal.runtime(SHOWS)) other()
   }
 
   return {
     get,
-    watch(kf, parameters) {
-      const { listeners } = runtimeOf(kf)
-      const listener = () => parameters.onChange()
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
+    watch: (kf, parameters) => watchSelected(kf, get, () => parameters.onChange()),
     open(kf, value) {
       set(kf, value)
       show(kf)
@@ -104,12 +92,7 @@ export function createFrameOverlay<T extends { readonly open: true }>(view: View
       leave(kf)
     },
     follow(kf) {
-      let followed = shows.get(kf)
-      if (!followed) {
-        followed = new Set()
-        shows.set(kf, followed)
-      }
-      followed.add(() => show(kf))
+      kf._internal.runtime(SHOWS).add(() => show(kf))
       // The modal opened again, was sent to another view (`open({ view })`) or left the other frame view
       // while the frame still waits: show the view again, after that change, so the view stays underneath.
       kf.subscribe((state, previous) => {

@@ -28,7 +28,9 @@ import { getActiveConnector, setActiveConnector, watchActiveConnector } from './
 import type { Keyframe } from './createKeyframe.ts'
 import { BrowserOnlyError, DestroyedError } from './errors.ts'
 import { addRecentWallet } from './recentWallets.ts'
+import { defineRuntime } from './runtime.ts'
 import { DISCONNECTED } from './store.ts'
+import { watchSelected } from './watch.ts'
 
 export type { InjectedWallet } from '../connectors/injected/discovery.ts'
 
@@ -44,10 +46,8 @@ type Runtime = {
   watchers: number
   /** The last list read without a watcher, so repeated reads return the same array while it is unchanged. */
   probed: readonly InjectedWallet[]
-  connect: ExternalConnect | undefined
   /** Bumped by each connect and restore: an older attempt's late answer is dropped. */
   attempt: number
-  listeners: Set<() => void>
   /** Ends the restore's wait for its wallet, while it waits. */
   stopRestore: (() => void) | undefined
 }
@@ -55,24 +55,24 @@ type Runtime = {
 /** How long a restore waits for the stored wallet to announce itself after asking (EIP-6963). */
 const RESTORE_WAIT_MS = 500
 
-const runtimes = new WeakMap<Keyframe, Runtime>()
-
-function runtimeOf(kf: Keyframe): Runtime {
-  let runtime = runtimes.get(kf)
-  if (!runtime) {
-    runtime = {
-      discovery: undefined,
-      watchers: 0,
-      probed: [],
-      connect: undefined,
-      attempt: 0,
-      listeners: new Set(),
-      stopRestore: undefined,
-    }
-    runtimes.set(kf, runtime)
+const INJECTED = defineRuntime('injected', (kf): Runtime => {
+  const runtime: Runtime = {
+    discovery: undefined,
+    watchers: 0,
+    probed: [],
+    attempt: 0,
+    stopRestore: undefined,
   }
+  // On destroy: a restore's wait ends, and the active injected wallet is no longer followed.
+  kf._internal.onDestroy(() => {
+    runtime.stopRestore?.()
+    const connector = getActiveConnector(kf, 'eip155')
+    if (connector?.type === 'injected') (connector as InjectedConnector).release()
+  })
   return runtime
-}
+})
+
+const runtimeOf = (kf: Keyframe): Runtime => kf._internal.runtime(INJECTED)
 
 function isBrowser(): boolean {
   return typeof window !== 'undefined'
@@ -135,23 +135,18 @@ export function watchInjectedWallets(
   }
 }
 
-function setExternalConnect(kf: Keyframe, connect: ExternalConnect | undefined) {
-  const runtime = runtimeOf(kf)
-  runtime.connect = connect
-  for (const listener of [...runtime.listeners]) listener()
+function setExternalConnect(kf: Keyframe, externalConnect: ExternalConnect | undefined) {
+  kf._internal.store.setState({ externalConnect })
 }
 
 /** The connect under way or last tried, for the ConnectingExternal view. @internal */
 export function getExternalConnect(kf: Keyframe): ExternalConnect | undefined {
-  return runtimeOf(kf).connect
+  return kf.getState().externalConnect
 }
 
 /** Calls `onChange` when the connect under way changes. Returns the unsubscribe. @internal */
 export function watchExternalConnect(kf: Keyframe, parameters: { onChange(): void }): () => void {
-  const { listeners } = runtimeOf(kf)
-  const listener = () => parameters.onChange()
-  listeners.add(listener)
-  return () => void listeners.delete(listener)
+  return watchSelected(kf, getExternalConnect, () => parameters.onChange())
 }
 
 /** Writes the eip155 connection of `connector` while it is the active one. */
@@ -389,11 +384,4 @@ function answerWithin<T>(promise: Promise<T>, ms: number, onLate: () => void): P
       },
     )
   })
-}
-
-/** On destroy: ends a restore's wait and stops following the active injected wallet. @internal */
-export function endInjected(kf: Keyframe): void {
-  runtimes.get(kf)?.stopRestore?.()
-  const connector = getActiveConnector(kf, 'eip155')
-  if (connector?.type === 'injected') (connector as InjectedConnector).release()
 }

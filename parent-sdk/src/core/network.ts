@@ -22,25 +22,22 @@ export type Network = KeyframeNetwork & {
   readonly isSupported: boolean
 }
 
-const listed = new WeakMap<Keyframe, readonly Network[]>()
+/** The dApp's networks (option `networks`, ids checked) as the modal lists them, each with its CAIP-2 id. @internal */
+export function listNetworks(networks: readonly KeyframeNetwork[]): readonly Network[] {
+  return networks.map((network) => {
+    const caipNetworkId = toCaip2(network.id)
+    return {
+      ...network,
+      caipNetworkId,
+      chainNamespace: caipNetworkId.slice(0, caipNetworkId.indexOf(':')),
+      isSupported: true,
+    }
+  })
+}
 
-/** The dApp's networks (option `networks`), in its order, each with its CAIP-2 id. @internal */
+/** The dApp's networks in its order, then those the embedded wallet added. @internal */
 export function getNetworks(kf: Keyframe): readonly Network[] {
-  let networks = listed.get(kf)
-  if (!networks) {
-    // createKeyframe has checked every id already.
-    networks = kf._internal.networks.map((network) => {
-      const caipNetworkId = toCaip2(network.id)
-      return {
-        ...network,
-        caipNetworkId,
-        chainNamespace: caipNetworkId.slice(0, caipNetworkId.indexOf(':')),
-        isSupported: true,
-      }
-    })
-    listed.set(kf, networks)
-  }
-  return networks
+  return kf.getState().networks
 }
 
 /**
@@ -52,7 +49,9 @@ export function addNetwork(kf: Keyframe, network: KeyframeNetwork & { readonly i
   const networks = getNetworks(kf)
   const caipNetworkId = toCaip2(network.id)
   if (networks.some((listed) => listed.caipNetworkId === caipNetworkId)) return
-  listed.set(kf, [...networks, { ...network, caipNetworkId, chainNamespace: 'eip155', isSupported: true }])
+  kf._internal.store.setState({
+    networks: [...networks, { ...network, caipNetworkId, chainNamespace: 'eip155', isSupported: true }],
+  })
 }
 
 function findNetwork(kf: Keyframe, caipNetworkId: string): Network | undefined {

@@ -27,7 +27,10 @@ export type FramePrompt =
   | { readonly open: false }
   | { readonly open: true; readonly kind: FramePromptKind; readonly iframe: HTMLIFrameElement | undefined }
 
-const overlay = /*@__PURE__*/ createFrameOverlay<Extract<FramePrompt, { open: true }>>('FramePrompt')
+const overlay = /*@__PURE__*/ createFrameOverlay<Extract<FramePrompt, { open: true }>>(
+  'FramePrompt',
+  'framePrompt',
+)
 
 /** The frame's prompt: closed, or open with its kind and the iframe to show. @internal */
 export function getFramePrompt(kf: Keyframe): FramePrompt {

@@ -2,6 +2,10 @@ import type { Caip2Id, Caip10Id, ChainNamespace, ThemeMode } from '@keyframe/pro
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Connector } from '../connectors/types.ts'
 import type { NameRegistration } from '../ui/features/names/nameRegistration.ts'
+import type { ApprovalScreen } from './approval.ts'
+import type { ExternalConnect } from './injected.ts'
+import type { Network } from './network.ts'
+import type { FramePrompt } from './prompt.ts'
 import { current, reset, type ViewHistory, type ViewName } from './router.ts'
 import type { SendState } from './send.ts'
 import type { Toast } from './toasts.ts'
@@ -55,6 +59,18 @@ export type KeyframeState = {
    * switch); a connection's own chain wins. Read the active network with `getNetwork`.
    */
   readonly networkId: Caip2Id
+  /** The dApp's networks, then those the embedded wallet added (`wallet_addEthereumChain`). Read them with `getNetworks`. */
+  readonly networks: readonly Network[]
+  /** The frame's prompt shown in the FramePrompt view, or closed. Read it with `getFramePrompt`. */
+  readonly framePrompt: FramePrompt
+  /** The frame's approval screen shown in the ApproveTransaction view, or closed. Read it with `getApproval`. */
+  readonly approvalScreen: ApprovalScreen | Closed
+  /** Unsafe requests sent to the frame and not answered yet. */
+  readonly approvalRequests: number
+  /** Of those, the ones the person has not decided on yet (closing the modal rejects them). */
+  readonly approvalsUndecided: number
+  /** The connect to an injected wallet under way or last tried (the ConnectingExternal view). */
+  readonly externalConnect: ExternalConnect | undefined
   /** The account-name registration under way or just ended (RegisterAccountName → RegisterAccountNameSuccess). */
   readonly nameRegistration: NameRegistration | undefined
   /** The Send form (SPEC §3 send state); undefined until it first changes. Read it with `getSendState`. */
@@ -64,6 +80,12 @@ export type KeyframeState = {
 }
 
 export type KeyframeStore = StoreApi<KeyframeState>
+
+/** A frame view (FramePrompt, ApproveTransaction) while the frame asks for nothing. */
+export type Closed = { readonly open: false }
+
+/** A frame view's value while the frame asks for nothing. One shared object, so readers compare by identity. */
+export const CLOSED: Closed = Object.freeze({ open: false })
 
 /** A namespace with no connection. One shared object, so readers can compare by identity. */
 export const DISCONNECTED: NamespaceConnection = Object.freeze({ status: 'disconnected' })
@@ -82,6 +104,7 @@ export function createKeyframeStore(init: {
   themeVariables: ThemeVariables
   activeNamespace: ChainNamespace
   networkId: Caip2Id
+  networks: readonly Network[]
 }): KeyframeStore {
   const history = reset()
   return createStore<KeyframeState>()(() => ({
@@ -95,6 +118,12 @@ export function createKeyframeStore(init: {
     activeNamespace: init.activeNamespace,
     activeConnectors: {},
     networkId: init.networkId,
+    networks: init.networks,
+    framePrompt: CLOSED,
+    approvalScreen: CLOSED,
+    approvalRequests: 0,
+    approvalsUndecided: 0,
+    externalConnect: undefined,
     nameRegistration: undefined,
     sendForm: undefined,
     portfolioRevision: 0,

@@ -53,6 +53,8 @@ export type FrameClientOptions = {
 export type RequestOptions = {
   /** Aborting it rejects the request with RequestAbortedError and tells the frame (RPC_ABORT). */
   signal?: AbortSignal
+  /** Called with the request's id as it is made: the id the frame's APPROVAL_* events name. */
+  onId?: (id: string) => void
 }
 
 /** A request still waiting for its reply. */
@@ -346,6 +348,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     if (signal?.aborted) return Promise.reject(abortedError(type))
     const { envelope, timeoutMs } = prepared
     const { id } = envelope
+    requestOptions.onId?.(id)
 
     return new Promise<RequestResult<T>>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined

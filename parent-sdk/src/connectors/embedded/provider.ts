@@ -8,7 +8,8 @@
  * Keyframe declines (eth_sign, eth_subscribe…) get their own error at once and touch nothing else; unknown
  * ones are refused: the modal opens and, after UNSUPPORTED_ACTION_DELAY_MS, the toast 'Action not allowed'
  * shows and every pending request is rejected with 4200 'Requested RPC call is not allowed: <method>'.
- * Events follow EIP-1193: connect, disconnect (4900), accountsChanged, chainChanged (hex).
+ * Events follow EIP-1193: connect, disconnect (4900), accountsChanged, chainChanged (hex). Closing the
+ * modal while an unsafe request awaits the person's decision rejects it with 4001 at once.
  *
  * Tiny on purpose: it is created before `open()`. The method table and the frame client load on the first
  * request that needs them.
@@ -24,15 +25,38 @@ import {
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@keyframe/protocol/core'
-import { awaitApproval } from '../../core/approval.ts'
-import { disconnect, reconnect } from '../../core/connection.ts'
+import type { ApprovalWait } from '../../core/approval.ts'
 import type { Keyframe, KeyframeNetwork as Network } from '../../core/createKeyframe.ts'
 import { DestroyedError } from '../../core/errors.ts'
-import { addNetwork, switchNetwork } from '../../core/network.ts'
-import { openUntil } from '../../core/openUntil.ts'
+import { createEmitter, type Emitter } from '../emitter.ts'
 import type { Eip1193Provider, ProviderEvents, RequestArguments } from '../types.ts'
 
 type Hex = `0x${string}`
+
+/**
+ * What the provider asks of the core (`core/embeddedWallet.ts` builds it): the connection, network and
+ * approval flows. The provider itself reads the instance's state and nothing else of the core.
+ */
+export type EmbeddedProviderHost = {
+  /** Reconnects a login the frame still holds, asking nothing; resolves whether it did. */
+  reconnect(): Promise<boolean>
+  /** Ends this site's connection; the login stays in the frame. */
+  disconnect(): Promise<void>
+  /** The modal on Connect until `connected()` holds; rejects with 4001 if the modal closes first. */
+  connectInModal(connected: () => boolean, signal: AbortSignal): Promise<void>
+  /** Switches to the dApp's network `chainId` (hex); 4902 for one it does not list. */
+  switchNetwork(chainId: string): Promise<void>
+  /** Lists a network the frame added (`wallet_addEthereumChain`). */
+  addNetwork(network: Network & { readonly id: number }): void
+  /**
+   * An unsafe request goes to the frame, whose approval the modal shows. `dismiss` is called when the person
+   * closes the modal before deciding: the request is then rejected with 4001.
+   */
+  awaitApproval(dismiss: () => void): ApprovalWait
+}
+
+/** The provider, and its end on destroy. */
+export type EmbeddedProvider = { readonly provider: Eip1193Provider; end(): void }
 
 /**
  * What the dApp sees of the embedded wallet. The address is in lower case, as MetaMask gives it (dApps
@@ -42,8 +66,6 @@ type Snapshot = { readonly connected: boolean; readonly address: string | undefi
 
 /** A request not answered yet. `fail` settles it at once and stops its work (the unknown-method flow). */
 type Pending = { unsafe: boolean; fail(error: Error): void }
-
-type Listener = (payload: unknown) => void
 
 function hexOf(caipNetworkId: string | undefined): Hex | undefined {
   if (!caipNetworkId?.startsWith('eip155:')) return undefined
@@ -105,254 +127,266 @@ function permissionsOf(address: string | undefined) {
   ]
 }
 
-type Runtime = { provider: Eip1193Provider; end(): void }
-const runtimes = new WeakMap<Keyframe, Runtime>()
+/** One provider's working parts, handed to the functions below. */
+type Context = {
+  readonly kf: Keyframe
+  readonly host: EmbeddedProviderHost
+  readonly events: Emitter<ProviderEvents>
+  readonly pending: Set<Pending>
+}
 
-function createEmbeddedProvider(kf: Keyframe): Runtime {
-  const listeners = new Map<keyof ProviderEvents, Set<Listener>>()
-  const pending = new Set<Pending>()
+/**
+ * EIP-1193 events from the instance's state: connect, chainChanged, accountsChanged, and disconnect (4900),
+ * which also rejects the requests of the connection that ended. Returns the unsubscribe.
+ */
+function followState(ctx: Context): { stop(): void; connected(): boolean } {
+  const { kf, events, pending } = ctx
   let last = snapshotOf(kf)
-
-  function emit<E extends keyof ProviderEvents>(event: E, payload: Parameters<ProviderEvents[E]>[0]) {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        listener(payload)
-      } catch (error) {
-        // One listener's bug must not keep the event from the others.
-        queueMicrotask(() => {
-          throw error
-        })
-      }
-    }
-  }
-
-  const unsubscribe = kf.subscribe(() => {
+  const stop = kf.subscribe(() => {
     const next = snapshotOf(kf)
     const previous = last
     last = next
-    if (next.connected && !previous.connected) emit('connect', { chainId: next.chainId })
-    if (next.chainId !== previous.chainId) emit('chainChanged', next.chainId)
-    if (next.address !== previous.address) emit('accountsChanged', next.address ? [next.address] : [])
+    if (next.connected && !previous.connected) events.emit('connect', { chainId: next.chainId })
+    if (next.chainId !== previous.chainId) events.emit('chainChanged', next.chainId)
+    if (next.address !== previous.address) {
+      events.emit('accountsChanged', next.address ? [next.address] : [])
+    }
     if (!next.connected && previous.connected) {
       // A request of the connection that ended must not be approved after it: each is rejected, and its
       // abort tells the frame (RPC_ABORT), which takes its approval off the screen.
       for (const entry of [...pending]) entry.fail(new DisconnectedError())
-      emit('disconnect', new DisconnectedError())
+      events.emit('disconnect', new DisconnectedError())
     }
   })
+  return { stop, connected: () => last.connected }
+}
 
-  /** Runs `work` as a pending request; `fail` rejects it first and aborts `signal`. */
-  function track<T>(work: (entry: Pending, signal: AbortSignal) => Promise<T>): Promise<T> {
-    const controller = new AbortController()
-    let settled = false
-    return new Promise<T>((resolve, reject) => {
-      const entry: Pending = {
-        unsafe: false,
-        fail(error) {
-          if (settled) return
-          settled = true
-          pending.delete(entry)
-          reject(error)
-          controller.abort()
-        },
-      }
-      const done = (settle: () => void) => {
+/** Runs `work` as a pending request of `ctx`; its `fail` rejects it at once and aborts `signal`. */
+function track<T>(ctx: Context, work: (entry: Pending, signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController()
+  let settled = false
+  return new Promise<T>((resolve, reject) => {
+    const end = (settle: () => void) => {
+      if (settled) return
+      settled = true
+      ctx.pending.delete(entry)
+      settle()
+    }
+    const entry: Pending = {
+      unsafe: false,
+      fail(error) {
         if (settled) return
-        settled = true
-        pending.delete(entry)
-        settle()
-      }
-      pending.add(entry)
-      work(entry, controller.signal).then(
-        (value) => done(() => resolve(value)),
-        (error: unknown) => done(() => reject(toProviderError(error))),
-      )
-    })
-  }
-
-  /** Resolves once no login is being restored or completed (status 'connecting'). */
-  function whenSettled(signal: AbortSignal): Promise<void> {
-    if (kf.getState().connections.eip155.status !== 'connecting') return Promise.resolve()
-    return new Promise((resolve) => {
-      const stop = kf.subscribe((state) => {
-        if (state.connections.eip155.status === 'connecting') return
-        stop()
-        resolve()
-      })
-      signal.addEventListener('abort', stop, { once: true })
-    })
-  }
-
-  /**
-   * EIP-1102: the account; a login the frame still holds (this site disconnected) reconnects without asking;
-   * else the modal on Connect until the embedded wallet connects (4001 if it closes first).
-   */
-  function requestAccounts(): Promise<string[]> {
-    return track(async (_entry, signal) => {
-      await whenSettled(signal)
-      // A failure to reconnect leaves the saved login; the person then chooses in the modal.
-      if (!snapshotOf(kf).address) await reconnect(kf).catch(() => false)
-      const now = snapshotOf(kf)
-      if (now.address) return [now.address]
-      await openUntil(
-        kf,
-        () => Boolean(snapshotOf(kf).address),
-        () => new UserRejectedRequestError(),
-        signal,
-      )
-      return [snapshotOf(kf).address!]
-    })
-  }
-
-  async function switchChain(params: unknown): Promise<null> {
-    const chainId = (Array.isArray(params) ? params[0] : undefined)?.chainId
-    if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]+$/.test(chainId)) {
-      throw new InvalidParamsError(
-        'wallet_switchEthereumChain',
-        [{ path: [0, 'chainId'], message: 'Expected a hex chain id' }],
-        'parameter 1 (chain) field chainId must be a hex chain id',
-      )
+        end(() => reject(error))
+        controller.abort()
+      },
     }
-    // A chain the dApp does not list: ChainNotSupportedError, 4902 (EIP-3326).
-    await switchNetwork(kf, chainId)
+    ctx.pending.add(entry)
+    work(entry, controller.signal).then(
+      (value) => end(() => resolve(value)),
+      (error: unknown) => end(() => reject(toProviderError(error))),
+    )
+  })
+}
+
+/** Resolves once no login is being restored or completed (status 'connecting'). */
+function whenSettled(kf: Keyframe, signal: AbortSignal): Promise<void> {
+  if (kf.getState().connections.eip155.status !== 'connecting') return Promise.resolve()
+  return new Promise((resolve) => {
+    const stop = kf.subscribe((state) => {
+      if (state.connections.eip155.status === 'connecting') return
+      stop()
+      resolve()
+    })
+    signal.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/**
+ * EIP-1102: the account; a login the frame still holds (this site disconnected) reconnects without asking;
+ * else the modal on Connect until the embedded wallet connects (4001 if it closes first).
+ */
+function requestAccounts(ctx: Context): Promise<string[]> {
+  const { kf, host } = ctx
+  return track(ctx, async (_entry, signal) => {
+    await whenSettled(kf, signal)
+    // A failure to reconnect leaves the saved login; the person then chooses in the modal.
+    if (!snapshotOf(kf).address) await host.reconnect().catch(() => false)
+    if (!snapshotOf(kf).address) await host.connectInModal(() => Boolean(snapshotOf(kf).address), signal)
+    return [snapshotOf(kf).address!]
+  })
+}
+
+/** EIP-3326: the chain id checked, then the dApp's network switched to (4902 for one it does not list). */
+async function switchChain(ctx: Context, params: unknown): Promise<null> {
+  const chainId = (Array.isArray(params) ? params[0] : undefined)?.chainId
+  if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]+$/.test(chainId)) {
+    throw new InvalidParamsError(
+      'wallet_switchEthereumChain',
+      [{ path: [0, 'chainId'], message: 'Expected a hex chain id' }],
+      'parameter 1 (chain) field chainId must be a hex chain id',
+    )
+  }
+  await ctx.host.switchNetwork(chainId)
+  return null
+}
+
+/** The chain the frame just added, as a network of the modal: its params passed the frame's schema. */
+function listAddedChain(ctx: Context, params: unknown) {
+  const [chain] = params as [
+    { chainId: string; chainName: string; nativeCurrency: Network['nativeCurrency']; rpcUrls: string[] },
+  ]
+  ctx.host.addNetwork({
+    id: Number.parseInt(chain.chainId, 16),
+    name: chain.chainName,
+    ...(chain.nativeCurrency && { nativeCurrency: chain.nativeCurrency }),
+    rpcUrls: { default: { http: chain.rpcUrls } },
+  })
+}
+
+/** SPEC §6: the toast, then every pending request of this provider rejected with 4200. */
+function refuse(ctx: Context, method: string) {
+  if (ctx.kf._internal.isDestroyed()) return
+  ctx.kf._internal.toasts.show('error', 'Action not allowed')
+  for (const entry of [...ctx.pending]) entry.fail(new UnsupportedMethodError(method))
+}
+
+/** An unknown method (SPEC §6): the modal opens, and after a moment every pending request is refused. */
+async function refuseUnknown(ctx: Context, method: string): Promise<never> {
+  ctx.kf.open().catch(() => {})
+  await delay(UNSUPPORTED_ACTION_DELAY_MS)
+  refuse(ctx, method)
+  // This request was among the pending ones; nothing is left to answer.
+  throw new UnsupportedMethodError(method)
+}
+
+/**
+ * An unsafe request's approval: the modal shows the frame's screen (SPEC §2); closing the modal before the
+ * person decides rejects it with 4001 (its abort takes the frame's screen down). The returned end closes
+ * the modal once the answer reached the dApp: on success, and on an error once no other unsafe request is
+ * pending. A request ended by the unknown-method flow, or dismissed, leaves the modal as it is.
+ */
+function approvalOf(ctx: Context, entry: Pending, signal: AbortSignal) {
+  entry.unsafe = true
+  const wait = ctx.host.awaitApproval(() => entry.fail(new UserRejectedRequestError()))
+  return {
+    sent: (id: string) => wait.sent(id),
+    end() {
+      const closes = entry.unsafe && !signal.aborted
+      entry.unsafe = false
+      // A task later, once the answer has reached the dApp: the modal's re-render need not delay it.
+      setTimeout(() => {
+        wait.end()
+        if (closes && ![...ctx.pending].some((other) => other.unsafe)) ctx.kf.close()
+      }, 0)
+    },
+  }
+}
+
+/** SPEC §6: every method the provider does not answer itself, classified, then to the frame as RPC_REQUEST. */
+function viaFrame(ctx: Context, method: string, params: unknown): Promise<unknown> {
+  const { kf } = ctx
+  return track(ctx, async (entry, signal) => {
+    classify ??= await import('./classify.ts')
+    const { classOf, refusal } = classify
+    const kind = classOf(method)
+    // A method wallets know and Keyframe declines: its own error, at once; nothing else is touched.
+    if (kind === 'refused') throw refusal(method)
+    if (kind === 'unknown') return refuseUnknown(ctx, method)
+    await whenSettled(kf, signal)
+    if (!snapshotOf(kf).connected) throw new UnauthorizedError()
+    const frame = await kf.frame()
+    const approval = kind === 'unsafe' ? approvalOf(ctx, entry, signal) : undefined
+    const chainId = kf.getState().connections.eip155.chainId
+    try {
+      return await frame.request(
+        'RPC_REQUEST',
+        { method, ...(params === undefined ? {} : { params }), ...(chainId ? { chainId } : {}) },
+        { signal, ...(approval ? { onId: approval.sent } : {}) },
+      )
+    } finally {
+      approval?.end()
+    }
+  })
+}
+
+/**
+ * EIP-2255 `wallet_revokePermissions` of the account: this site disconnects, as `disconnect(kf)` does; the
+ * person stays logged in to the frame, so eth_requestAccounts reconnects without a code. Not a pending
+ * request itself: the disconnect it causes rejects the others.
+ */
+async function revokeAccounts(ctx: Context): Promise<null> {
+  try {
+    if (snapshotOf(ctx.kf).connected) await ctx.host.disconnect()
     return null
+  } catch (error) {
+    throw toProviderError(error)
   }
+}
 
-  /** The chain the frame just added, as a network of the modal: its params passed the frame's schema. */
-  function listAddedChain(params: unknown) {
-    const [chain] = params as [
-      { chainId: string; chainName: string; nativeCurrency: Network['nativeCurrency']; rpcUrls: string[] },
-    ]
-    addNetwork(kf, {
-      id: Number.parseInt(chain.chainId, 16),
-      name: chain.chainName,
-      ...(chain.nativeCurrency && { nativeCurrency: chain.nativeCurrency }),
-      rpcUrls: { default: { http: chain.rpcUrls } },
-    })
-  }
-
-  /** SPEC §6: the toast, then every pending request of this provider rejected with 4200. */
-  function refuse(method: string) {
-    if (kf._internal.isDestroyed()) return
-    kf._internal.toasts.show('error', 'Action not allowed')
-    for (const entry of [...pending]) entry.fail(new UnsupportedMethodError(method))
-  }
-
-  function viaFrame(method: string, params: unknown): Promise<unknown> {
-    return track(async (entry, signal) => {
-      classify ??= await import('./classify.ts')
-      const { classOf, refusal } = classify
-      const kind = classOf(method)
-      // A method wallets know and Keyframe declines: its own error, at once; nothing else is touched.
-      if (kind === 'refused') throw refusal(method)
-      if (kind === 'unknown') {
-        kf.open().catch(() => {})
-        await delay(UNSUPPORTED_ACTION_DELAY_MS)
-        refuse(method)
-        // This request was among the pending ones; nothing is left to answer.
-        throw new UnsupportedMethodError(method)
-      }
-      await whenSettled(signal)
-      const { connected } = snapshotOf(kf)
-      if (!connected) throw new UnauthorizedError()
-      const frame = await kf.frame()
-      let endWait: (() => void) | undefined
-      if (kind === 'unsafe') {
-        entry.unsafe = true
-        // SPEC §2: an unsafe request opens the modal; the frame's approval shows in it (ApproveTransaction).
-        endWait = awaitApproval(kf)
-      }
-      const chainId = kf.getState().connections.eip155.chainId
-      try {
-        return await frame.request(
-          'RPC_REQUEST',
-          { method, ...(params === undefined ? {} : { params }), ...(chainId ? { chainId } : {}) },
-          { signal },
-        )
-      } finally {
-        // SPEC §2: the modal closes on an unsafe request's success, and on an error once no other unsafe
-        // request is pending. A request ended by the unknown-method flow leaves it open on its toast.
-        const closes = entry.unsafe && !signal.aborted
-        entry.unsafe = false
-        // A task later, once the answer has reached the dApp: the modal's re-render need not delay it.
-        setTimeout(() => {
-          endWait?.()
-          if (closes && ![...pending].some((other) => other.unsafe)) kf.close()
-        }, 0)
-      }
-    })
-  }
-
-  function route(method: string, params: unknown): Promise<unknown> {
-    switch (method) {
-      case 'eth_requestAccounts':
-        return requestAccounts()
-      case 'eth_accounts': {
-        const { address } = snapshotOf(kf)
-        return Promise.resolve(address ? [address] : [])
-      }
-      case 'eth_chainId':
-        return Promise.resolve(snapshotOf(kf).chainId)
-      // The same chain in decimal, connected or not: dApps ask it before Connect (MetaMask's test dApp).
-      case 'net_version':
-        return Promise.resolve(Number.parseInt(snapshotOf(kf).chainId, 16).toString(10))
-      case 'wallet_switchEthereumChain':
-        return track(() => switchChain(params))
-      // EIP-3085: the frame asks the person (within the operator's policy); once added, the modal lists it.
-      case 'wallet_addEthereumChain':
-        return viaFrame(method, params).then((result) => {
-          listAddedChain(params)
-          return result
-        })
-      // EIP-2255 for the account, as wagmi's connector asks on connect and disconnect. Other permission
-      // requests (ERC-7715 grants and their revocations) go to the frame like any other method.
-      case 'wallet_getPermissions':
-        return Promise.resolve(permissionsOf(snapshotOf(kf).address))
-      case 'wallet_requestPermissions':
-        if (!isAccountsPermission(params)) return viaFrame(method, params)
-        return requestAccounts().then(([address]) => permissionsOf(address))
-      case 'wallet_revokePermissions':
-        if (!isAccountsPermission(params)) return viaFrame(method, params)
-        // The dApp drops the account: this site disconnects, as `disconnect(kf)` does; the person stays
-        // logged in to the frame, so eth_requestAccounts reconnects without a code. Not a pending request
-        // itself: the disconnect it causes rejects the others.
-        return (async () => {
-          if (snapshotOf(kf).connected) await disconnect(kf)
-          return null
-        })().catch((error: unknown) => Promise.reject(toProviderError(error)))
-      default:
-        return viaFrame(method, params)
+function route(ctx: Context, method: string, params: unknown): Promise<unknown> {
+  const { kf } = ctx
+  switch (method) {
+    case 'eth_requestAccounts':
+      return requestAccounts(ctx)
+    case 'eth_accounts': {
+      const { address } = snapshotOf(kf)
+      return Promise.resolve(address ? [address] : [])
     }
+    case 'eth_chainId':
+      return Promise.resolve(snapshotOf(kf).chainId)
+    // The same chain in decimal, connected or not: dApps ask it before Connect (MetaMask's test dApp).
+    case 'net_version':
+      return Promise.resolve(Number.parseInt(snapshotOf(kf).chainId, 16).toString(10))
+    case 'wallet_switchEthereumChain':
+      return track(ctx, () => switchChain(ctx, params))
+    // EIP-3085: the frame asks the person (within the operator's policy); once added, the modal lists it.
+    case 'wallet_addEthereumChain':
+      return viaFrame(ctx, method, params).then((result) => {
+        listAddedChain(ctx, params)
+        return result
+      })
+    // EIP-2255 for the account, as wagmi's connector asks on connect and disconnect. Other permission
+    // requests (ERC-7715 grants and their revocations) go to the frame like any other method.
+    case 'wallet_getPermissions':
+      return Promise.resolve(permissionsOf(snapshotOf(kf).address))
+    case 'wallet_requestPermissions':
+      if (!isAccountsPermission(params)) return viaFrame(ctx, method, params)
+      return requestAccounts(ctx).then(([address]) => permissionsOf(address))
+    case 'wallet_revokePermissions':
+      if (!isAccountsPermission(params)) return viaFrame(ctx, method, params)
+      return revokeAccounts(ctx)
+    default:
+      return viaFrame(ctx, method, params)
   }
+}
 
+/**
+ * Creates the embedded wallet's provider of `kf` (see the module doc); `core/embeddedWallet.ts` makes one
+ * per instance and ends it on destroy: pending requests rejected with 4900, listeners dropped. @internal
+ */
+export function createEmbeddedProvider(kf: Keyframe, host: EmbeddedProviderHost): EmbeddedProvider {
+  const ctx: Context = { kf, host, events: createEmitter<ProviderEvents>(), pending: new Set() }
+  const state = followState(ctx)
   const provider: Eip1193Provider = {
     request(args: RequestArguments) {
       if (typeof args !== 'object' || args === null || typeof args.method !== 'string' || !args.method) {
         return Promise.reject(new InvalidRequestError('Expected a request { method: string, params? }'))
       }
-      return route(args.method, args.params)
+      return route(ctx, args.method, args.params)
     },
     on(event, listener) {
-      let set = listeners.get(event)
-      if (!set) {
-        set = new Set()
-        listeners.set(event, set)
-      }
-      set.add(listener as Listener)
+      ctx.events.on(event, listener)
     },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener as Listener)
-    },
+    removeListener: ctx.events.off,
   }
-
   return {
     provider,
     end() {
-      unsubscribe()
-      for (const entry of [...pending]) entry.fail(new DisconnectedError())
+      state.stop()
+      for (const entry of [...ctx.pending]) entry.fail(new DisconnectedError())
       // From now on every request fails with 4900: the dApp hears it once.
-      if (last.connected) emit('disconnect', new DisconnectedError())
-      listeners.clear()
+      if (state.connected()) ctx.events.emit('disconnect', new DisconnectedError())
+      ctx.events.clear()
     },
   }
 }
@@ -369,15 +403,5 @@ function createEmbeddedProvider(kf: Keyframe): Runtime {
  * const [address] = await client.requestAddresses()
  */
 export function getEmbeddedProvider(kf: Keyframe): Eip1193Provider {
-  let runtime = runtimes.get(kf)
-  if (!runtime) {
-    runtime = createEmbeddedProvider(kf)
-    runtimes.set(kf, runtime)
-  }
-  return runtime.provider
-}
-
-/** On destroy: the provider's pending requests are rejected with 4900 and its listeners dropped. @internal */
-export function endEmbeddedProvider(kf: Keyframe): void {
-  runtimes.get(kf)?.end()
+  return kf._internal.embedded.provider()
 }
