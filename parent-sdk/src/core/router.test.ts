@@ -95,6 +95,9 @@ test('VIEWS: the spec views (SPEC §2), the frame prompt, plus the placeholders'
       "FramePrompt",
       "Networks",
       "Send",
+      "Receive",
+      "Swap",
+      "Buy",
       "SocialLogin",
       "AllWallets",
     ]
