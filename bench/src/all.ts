@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { startStack } from '@keyframe/devstack'
+import { activityMarkdown, formatActivity, measureActivity } from './activity.ts'
 import { launch } from './browser.ts'
 import { measureBundle } from './bundle.ts'
 import { measureClick } from './click.ts'
@@ -46,6 +47,8 @@ try {
   // chain-api (issue 5): each starts what it needs (anvil, chain-api in a child process, a database).
   const gateway = await measureGatewayOverhead()
   const history = await measureHistoryLatency()
+  // The Activity tab (issue 15): the demo on the dev stack, its history in a chain-api of the bench.
+  const activity = await measureActivity(browser, stack)
 
   const rows: [string, string, string, string][] = [
     [
@@ -103,6 +106,7 @@ try {
   console.log(`\n${formatRpcOverhead(rpc)}\n${formatPersonalSign(sign)}\n${formatReloadSign(reloadSign)}`)
   console.log(`\n${formatOtpThroughput(otp)}`)
   console.log(`\n${formatGatewayOverhead(gateway)}\n${formatHistoryLatency(history)}`)
+  console.log(`\n${formatActivity(activity)}`)
 
   const scripts = (figures: typeof react) =>
     figures.scripts
@@ -160,7 +164,8 @@ ${personalSignMarkdown(sign)}
 ${reloadSignMarkdown(reloadSign)}
 ${otpThroughputMarkdown(otp)}
 ${gatewayOverheadMarkdown(gateway)}
-${historyLatencyMarkdown(history)}`
+${historyLatencyMarkdown(history)}
+${activityMarkdown(activity)}`
   writeFileSync(new URL('../RESULTS.md', import.meta.url), md)
   console.log('\nWrote bench/RESULTS.md')
   // The EVM budgets are exact figures of this run: over them, the run fails.

@@ -21,6 +21,7 @@ import type { IndexedBlock } from '@keyframe/chain-api/indexer/fetchBlock'
 import { idxTokens } from '@keyframe/chain-api/indexer/schema'
 import { writeBlock } from '@keyframe/chain-api/indexer/writeBlock'
 import { indexerModule } from '@keyframe/chain-api/modules/indexer'
+import type { Db } from '@keyframe/server-kit'
 import { createPostgresDatabase } from '@keyframe/server-kit/testing'
 import { median, percentile } from './browser.ts'
 import { writeResultsSection } from './results.ts'
@@ -29,7 +30,9 @@ export const HISTORY_BUDGET_MS = 10
 const HEADING = '## Account history with 10,000 transfers (issue 5)'
 const here = fileURLToPath(import.meta.url)
 
-const ACCOUNT = '0x90f79bf6eb2c4f870365e785982e1f101e93b906'
+/** The account whose history is seeded (anvil dev account #3, lowercase). */
+export const HISTORY_ACCOUNT = '0x90f79bf6eb2c4f870365e785982e1f101e93b906'
+const ACCOUNT = HISTORY_ACCOUNT
 const KUSD = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512'
 const BLOCKS = 100
 const PER_BLOCK = 100
@@ -79,6 +82,24 @@ function syntheticBlock(n: number, start: Date): IndexedBlock {
     approvals: [],
     tokens: new Map(),
   }
+}
+
+/**
+ * Fills chain 31337's index with the account's 10,000 transfers (the blocks above, the newest a second
+ * before now), with the indexer's own writes. Also used by the Activity tab bench (activity.ts).
+ */
+export async function seedHistory(db: Db): Promise<void> {
+  const start = new Date(Date.now() - BLOCKS * 1000)
+  await db.insert(idxTokens).values({
+    chainId: 31337,
+    address: KUSD,
+    standard: 'erc20',
+    name: 'Keyframe USD',
+    symbol: 'kUSD',
+    decimals: 6,
+  })
+  for (let n = 0; n < BLOCKS; n++)
+    if (!(await writeBlock(db, 31337, syntheticBlock(n, start)))) throw new Error(`block ${n} not written`)
 }
 
 export type HistoryLatency = {
@@ -131,18 +152,7 @@ export async function measureHistoryLatency(
     logger: silentLogger,
   })
   try {
-    const start = new Date(Date.now() - BLOCKS * 1000)
-    await api.ctx.db.insert(idxTokens).values({
-      chainId: 31337,
-      address: KUSD,
-      standard: 'erc20',
-      name: 'Keyframe USD',
-      symbol: 'kUSD',
-      decimals: 6,
-    })
-    for (let n = 0; n < BLOCKS; n++)
-      if (!(await writeBlock(api.ctx.db, 31337, syntheticBlock(n, start))))
-        throw new Error(`block ${n} not written`)
+    await seedHistory(api.ctx.db)
 
     const base = `${api.url}/v1/account/${ACCOUNT}/history?projectId=bench&st=bench&sv=1`
     const get = async (query: string) => {

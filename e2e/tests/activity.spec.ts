@@ -1,0 +1,112 @@
+/**
+ * The Account view's Activity tab (issue 15, build point 2), with an e-mail login and with an injected
+ * wallet: after the faucet's funding, a payment to the wallet and a send from the modal, the tab lists them
+ * newest first under this month's name alone (the current year), amounts with 3 decimals signed by
+ * operation type (SPEC §9: + for a receive; a send, like a mint, has no sign), and hides the spam NFT the
+ * faucet minted, which chain-api itself lists, flagged (the control: the hiding is the tab's). axe on the tab;
+ * screenshots in dark, light and on a phone are attached.
+ */
+import type { Stack } from '@keyframe/devstack'
+import type { Page, TestInfo } from '@playwright/test'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { expectAccessible } from '../support/axe.ts'
+import { frameOf } from '../support/email.ts'
+import { expect, test } from '../support/fixtures.ts'
+import {
+  activityList,
+  activityRow,
+  activitySection,
+  connectFunded,
+  openActivity,
+  payWallet,
+  thisMonth,
+  waitIndexed,
+} from '../support/wallet/activity.ts'
+import { backToAccount, sendFromModal } from '../support/wallet/send.ts'
+
+// Reduced motion: axe measures the views' final colours, never a fade half way.
+test.use({ reducedMotion: 'reduce' })
+
+/** What is sent and received, as typed and as the list shows them (3 decimals, truncated). */
+const SEND = { typed: '0.04172', shown: '0.041 ETH' }
+const RECEIVE = { typed: '0.25', shown: '+0.250 ETH' }
+
+/** The demo's theme switch, pressed through the page while the modal is open (it is outside the dialog). */
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((mode) => {
+    const label = mode === 'light' ? 'Light theme' : 'Dark theme'
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)
+    button?.click()
+  }, theme)
+}
+
+/** The tab in the dark and light theme and on a phone, attached; axe on each. */
+async function lookAt(page: Page, stack: Stack, testInfo: TestInfo) {
+  for (const [name, theme, viewport] of [
+    ['dark', 'dark', { width: 1280, height: 800 }],
+    ['light', 'light', { width: 1280, height: 800 }],
+    ['phone', 'light', { width: 375, height: 667 }],
+  ] as const) {
+    await page.setViewportSize(viewport)
+    await setTheme(page, theme)
+    await testInfo.attach(`Activity (${name})`, { body: await page.screenshot(), contentType: 'image/png' })
+    // The frame's document is there for the embedded wallet only.
+    const frame = page.frames().some((f) => f.url().startsWith(`${stack.frameOrigin}/`))
+    await expectAccessible(`Activity (${name})`, frame ? { page, frame: frameOf(page, stack) } : { page })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await setTheme(page, 'dark')
+}
+
+for (const wallet of ['embedded', 'injected'] as const) {
+  const login = wallet === 'embedded' ? 'an e-mail login' : 'an injected wallet'
+
+  test(`default: with ${login}, Activity shows the receive and the send under this month with their signs, the spam NFT hidden`, async ({
+    page,
+    stack,
+  }, testInfo) => {
+    // A new wallet's login (scrypt in the frame), an approval, the indexer's polls, three looks.
+    test.setTimeout(120_000)
+    const address = await connectFunded(page, stack, wallet, 'activity')
+    const received = await payWallet(stack, address, RECEIVE.typed)
+    const { address: receiver } = privateKeyToAccount(generatePrivateKey())
+    const sent = await sendFromModal(page, wallet, { amount: SEND.typed, to: receiver })
+    await backToAccount(page)
+
+    // chain-api lists the faucet's spam NFT, flagged as spam: the control that the tab is what hides it.
+    const indexed = await waitIndexed(stack, address, [received, sent])
+    const spam = indexed.data.filter(
+      (tx) => tx.transfers.length > 0 && tx.transfers.every((t) => t.nft_info?.flags.is_spam),
+    )
+    expect(spam.length).toBeGreaterThan(0)
+    const spamName = spam[0]!.transfers[0]!.nft_info!.name
+    expect(spamName).toMatch(/^Claim Rewards Pass #\d+$/)
+
+    await openActivity(page)
+    const month = activitySection(page, thisMonth())
+    await expect(month.getByRole('heading', { name: thisMonth(), exact: true })).toBeVisible()
+    const sendRow = activityRow(month, 'Sent', SEND.shown)
+    const receiveRow = activityRow(month, 'Received', RECEIVE.shown)
+    await expect(sendRow).toHaveCount(1)
+    await expect(receiveRow).toHaveCount(1)
+    // A send has no sign (SPEC §9 signs receive, deposit, borrow and claim with +; withdraw, repay, burn with −).
+    await expect(sendRow).not.toContainText(`-${SEND.shown}`)
+    await expect(sendRow).not.toContainText(`+${SEND.shown}`)
+    // Newest first: the send came after the payment.
+    const rows = await month.getByTestId('kf-activity-row').allTextContents()
+    expect(rows.findIndex((r) => r.includes(SEND.shown))).toBeLessThan(
+      rows.findIndex((r) => r.includes(RECEIVE.shown)),
+    )
+    // The faucet's mints are there (a Keyframe NFT among them); its spam NFT is not.
+    await expect(
+      month.getByTestId('kf-activity-row').filter({ hasText: /Keyframe NFT #\d+/ }),
+    ).not.toHaveCount(0)
+    await expect(activityList(page)).not.toContainText('Claim Rewards Pass')
+    // The first page is chain-api's first page less its spam-only transactions.
+    const shown = indexed.data.length - spam.length
+    if (indexed.next === null)
+      await expect(activityList(page).getByTestId('kf-activity-row')).toHaveCount(shown)
+
+    await lookAt(page, stack, testInfo)
+  })
+}
