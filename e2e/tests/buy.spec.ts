@@ -105,6 +105,36 @@ test("behavior: when chain-api's on-ramp options fail, the spec's USD/EUR with c
   expect((await readQuote(page)).fee).toBe('200.00 EUR (1 %)')
 })
 
+test("attack: a provider address that is a script never runs in the dApp's origin (control: opened as the view opens pages, it does)", async ({
+  page,
+  stack,
+}) => {
+  await connectDevWallet(page, stack)
+  // A compromised chain-api answers a script instead of the provider's page.
+  const script = "javascript:localStorage.setItem('kf-pwned','buy')"
+  await page.route('**/v1/generators/onrampurl*', async (route) =>
+    route.fulfill({ response: await route.fetch(), json: { url: script } }),
+  )
+  await openBuy(page)
+  await fillPurchase(page, { asset: 'ETH', amount: '50' })
+  await readQuote(page)
+  await chooseProvider(page)
+  await continueButton(page).click()
+  await expect(dialog(page).getByText("The provider's page address is not a web page")).toBeVisible()
+  // The blank tab opened for the provider is closed again, and nothing ran.
+  await expect.poll(() => page.context().pages().length).toBe(1)
+  expect(await page.evaluate(() => localStorage.getItem('kf-pwned'))).toBeNull()
+
+  // Control: the same address in a blank tab of the dApp's origin, without the check, runs there.
+  await page.evaluate((url) => {
+    const tab = window.open('', '_blank')
+    if (!tab) throw new Error('no tab')
+    tab.opener = null
+    tab.location.href = url
+  }, script)
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('kf-pwned'))).toBe('buy')
+})
+
 test('accessibility: Buy passes axe-core and works by keyboard, in light, dark and on a phone', async ({
   page,
   stack,

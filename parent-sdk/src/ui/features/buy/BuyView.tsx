@@ -25,6 +25,7 @@ import {
   type PaymentMethod,
 } from './buyOptions.ts'
 import { buyStyles } from './buyStyles.ts'
+import { NOT_A_WEB_PAGE, providerPageUrl } from './providerPageUrl.ts'
 import { ONRAMP_PROVIDERS } from './providers.ts'
 import { isMockedQuote, quoteFigures } from './quoteFigures.ts'
 import { knownPurchases, waitForPurchase } from './waitForPurchase.ts'
@@ -187,7 +188,7 @@ function BuyForm({ kf, api, options }: { kf: Keyframe; api: ChainApi; options: O
     try {
       const query = { address, chainId: asset.network.name, signal }
       const known = await knownPurchases(api, query)
-      const { url } = await generateOnrampUrl(api, {
+      const generated = await generateOnrampUrl(api, {
         destinationWallets: [{ address, blockchains: [asset.network.name], assets: [asset.id] }],
         defaultNetwork: asset.network.name,
         partnerUserId: address,
@@ -199,6 +200,7 @@ function BuyForm({ kf, api, options }: { kf: Keyframe; api: ChainApi; options: O
             : {}
           : { presetCryptoAmount: chosen.purchaseAmount.value }),
       })
+      const url = providerPageUrl(generated.url)
       if (tab) {
         // The provider's page gets no handle on the dApp's window.
         tab.opener = null
@@ -231,7 +233,11 @@ function BuyForm({ kf, api, options }: { kf: Keyframe; api: ChainApi; options: O
       tab?.close()
       setWaiting(undefined)
       setBusy(false)
-      setFailure(cause instanceof ChainApiError ? cause.message : 'Something went wrong')
+      setFailure(
+        cause instanceof ChainApiError || (cause instanceof Error && cause.message === NOT_A_WEB_PAGE)
+          ? cause.message
+          : 'Something went wrong',
+      )
     }
   }
 
