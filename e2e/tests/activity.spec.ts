@@ -49,7 +49,9 @@ async function lookAt(page: Page, stack: Stack, testInfo: TestInfo) {
   ] as const) {
     await page.setViewportSize(viewport)
     await setTheme(page, theme)
-    await testInfo.attach(`Activity (${name})`, { body: await page.screenshot(), contentType: 'image/png' })
+    const path = testInfo.outputPath(`activity-${name}.png`)
+    await page.screenshot({ path })
+    await testInfo.attach(`Activity (${name})`, { path, contentType: 'image/png' })
     // The frame's document is there for the embedded wallet only.
     const frame = page.frames().some((f) => f.url().startsWith(`${stack.frameOrigin}/`))
     await expectAccessible(`Activity (${name})`, frame ? { page, frame: frameOf(page, stack) } : { page })
