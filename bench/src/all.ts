@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { startStack } from '@keyframe/devstack'
+import { accountViewMarkdown, formatAccountView, measureAccountView } from './accountView.ts'
 import { activityMarkdown, formatActivity, measureActivity } from './activity.ts'
 import { launch } from './browser.ts'
 import { measureBundle } from './bundle.ts'
@@ -49,6 +50,8 @@ try {
   const history = await measureHistoryLatency()
   // The Activity tab (issue 15): the demo on the dev stack, its history in a chain-api of the bench.
   const activity = await measureActivity(browser, stack)
+  // The Account view (issue 15): Account → token balances on screen, an injected wallet on the demo.
+  const accountView = await measureAccountView(browser, stack)
 
   const rows: [string, string, string, string][] = [
     [
@@ -107,6 +110,7 @@ try {
   console.log(`\n${formatOtpThroughput(otp)}`)
   console.log(`\n${formatGatewayOverhead(gateway)}\n${formatHistoryLatency(history)}`)
   console.log(`\n${formatActivity(activity)}`)
+  console.log(`\n${formatAccountView(accountView)}`)
 
   const scripts = (figures: typeof react) =>
     figures.scripts
@@ -165,7 +169,8 @@ ${reloadSignMarkdown(reloadSign)}
 ${otpThroughputMarkdown(otp)}
 ${gatewayOverheadMarkdown(gateway)}
 ${historyLatencyMarkdown(history)}
-${activityMarkdown(activity)}`
+${activityMarkdown(activity)}
+${accountViewMarkdown(accountView)}`
   writeFileSync(new URL('../RESULTS.md', import.meta.url), md)
   console.log('\nWrote bench/RESULTS.md')
   // The EVM budgets are exact figures of this run: over them, the run fails.
