@@ -67,6 +67,8 @@ type Wait = { id: string | undefined; decided: boolean; dismiss(): void }
 const APPROVALS = defineRuntime('approval', (kf) => {
   const runtime = {
     waits: new Set<Wait>(),
+    /** Holds of the modal open (`holdOpen`). */
+    holds: 0,
     frame: undefined as FrameClient | undefined,
     /** Called once when a wait ends. */
     ends: new Set<() => void>(),
@@ -143,6 +145,28 @@ export function awaitApproval(kf: Keyframe, dismiss: () => void = () => {}): App
       for (const end of ends) end()
     },
   }
+}
+
+/**
+ * Keeps the modal open when the unsafe requests started meanwhile end (SPEC §2's transaction stack): a view
+ * that makes a request itself (Send, Swap, account names) shows its own result, where the modal would
+ * otherwise close on the request's success. Returns the release (idempotent); call it in a `finally`.
+ * @internal
+ */
+export function holdOpen(kf: Keyframe): () => void {
+  const runtime = kf._internal.runtime(APPROVALS)
+  runtime.holds++
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    runtime.holds--
+  }
+}
+
+/** Whether something holds the modal open (`holdOpen`). @internal */
+export function isHeldOpen(kf: Keyframe): boolean {
+  return kf._internal.runtime(APPROVALS).holds > 0
 }
 
 /** The frame decided on request `id` (approved, rejected, timed out or aborted): closing no longer rejects it. */

@@ -9,7 +9,7 @@ import { type Caip10Id, UserRejectedRequestError } from '@keyframe/protocol/core
 import { createEmbeddedConnector, type EmbeddedConnector } from '../connectors/embedded/connector.ts'
 import { createEmbeddedProvider, type EmbeddedProvider } from '../connectors/embedded/provider.ts'
 import type { Eip1193Provider } from '../connectors/types.ts'
-import { awaitApproval } from './approval.ts'
+import { awaitApproval, isHeldOpen } from './approval.ts'
 import { disconnect, reconnect } from './connection.ts'
 import { getActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
@@ -50,6 +50,7 @@ function createProvider(kf: Keyframe): EmbeddedProvider {
     switchNetwork: (chainId) => switchNetwork(kf, chainId),
     addNetwork: (network) => addNetwork(kf, network),
     awaitApproval: (dismiss) => awaitApproval(kf, dismiss),
+    keepsModalOpen: () => isHeldOpen(kf),
   })
   // On destroy: its pending requests are rejected with 4900 and its listeners dropped.
   kf._internal.onDestroy(provider.end)

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { type FakeFrame, installFakeFrames } from '../../../test/fakeFrame.ts'
 import { type Answers, fail, ok, sentTypes, startFrame, tick, USER } from '../../../test/frameFlow.ts'
 import { getAccount } from '../../core/account.ts'
+import { getApproval, holdOpen } from '../../core/approval.ts'
 import { connectEmail, disconnect } from '../../core/connection.ts'
 import { getActiveConnector, getProvider, watchActiveConnector } from '../../core/connectors.ts'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from '../../core/createKeyframe.ts'
@@ -652,5 +653,82 @@ describe('events and the connector', () => {
     expect(await pending).toMatchObject({ error: { code: 4900 } })
     expect(events.map(([event]) => event)).toEqual(['disconnect'])
     await expect(provider.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({ code: 4900 })
+  })
+})
+
+describe('closing the modal during an approval (issue 15)', () => {
+  /** Sends `count` personal_signs; resolves with their settled results and the RPC_REQUESTs the frame got. */
+  async function signs(kf: Keyframe, count: number) {
+    const provider = getEmbeddedProvider(kf)
+    const results = Array.from({ length: count }, (_, i) =>
+      settle(provider.request({ method: 'personal_sign', params: [`0x0${i}`, USER.address] })),
+    )
+    const sent = await vi.waitFor(() => {
+      const found = frames.requests().filter((r) => r.type === 'RPC_REQUEST')
+      if (found.length < count) throw new Error('not sent yet')
+      return found
+    })
+    return { results, sent }
+  }
+
+  const aborted = () =>
+    frames
+      .requests()
+      .filter((r) => r.type === 'RPC_ABORT')
+      .map((r) => r.data.params.id)
+
+  test('behavior: kf.close() rejects the request awaiting approval with 4001 at once and aborts it in the frame', async () => {
+    const kf = create()
+    const fake = await login(kf)
+    const { results, sent } = await signs(kf, 1)
+    const id = sent[0]!.data.id
+    fake.emit('APPROVAL_REQUESTED', { id, method: 'personal_sign' })
+    await vi.waitFor(() => expect(kf.getState()).toMatchObject({ open: true, view: 'ApproveTransaction' }))
+    const closed = performance.now()
+    kf.close()
+    const [result] = await Promise.all(results)
+    expect(performance.now() - closed).toBeLessThan(100)
+    expect(result).toMatchObject({ error: { code: 4001 } })
+    await vi.waitFor(() => expect(aborted()).toEqual([id]))
+  })
+
+  test('control: an approval the person already decided (APPROVAL_CLOSED) is not rejected by closing', async () => {
+    const kf = create()
+    const fake = await login(kf)
+    const { results, sent } = await signs(kf, 1)
+    const { id } = sent[0]!.data
+    fake.emit('APPROVAL_REQUESTED', { id, method: 'personal_sign' })
+    await vi.waitFor(() => expect(kf.getState().view).toBe('ApproveTransaction'))
+    fake.emit('APPROVAL_CLOSED', { id })
+    await tick()
+    kf.close()
+    fake.reply(sent[0]!.rid, { ok: true, result: `0x${'ab'.repeat(65)}` })
+    expect(await results[0]).toEqual({ value: `0x${'ab'.repeat(65)}` })
+    expect(aborted()).toEqual([])
+  })
+
+  test('behavior: a request queued behind the one shown counts as waiting, and closing rejects both', async () => {
+    const kf = create()
+    const fake = await login(kf)
+    const { results, sent } = await signs(kf, 2)
+    fake.emit('APPROVAL_REQUESTED', { id: sent[0]!.data.id, method: 'personal_sign' })
+    await vi.waitFor(() => expect(getApproval(kf)).toMatchObject({ open: true, queued: 1 }))
+    kf.close()
+    const settled = await Promise.all(results)
+    expect(settled).toMatchObject([{ error: { code: 4001 } }, { error: { code: 4001 } }])
+    await vi.waitFor(() => expect(aborted().sort()).toEqual(sent.map((r) => r.data.id).sort()))
+  })
+
+  test('behavior: while a modal view holds the modal open, an unsafe request that succeeds leaves it open', async () => {
+    const kf = create()
+    const fake = await login(kf)
+    await kf.open({ view: 'Networks' })
+    const release = holdOpen(kf)
+    const { results, sent } = await signs(kf, 1)
+    release()
+    fake.reply(sent[0]!.rid, { ok: true, result: `0x${'cd'.repeat(65)}` })
+    expect(await results[0]).toEqual({ value: `0x${'cd'.repeat(65)}` })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(kf.getState().open).toBe(true)
   })
 })

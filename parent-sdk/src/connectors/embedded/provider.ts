@@ -53,6 +53,8 @@ export type EmbeddedProviderHost = {
    * closes the modal before deciding: the request is then rejected with 4001.
    */
   awaitApproval(dismiss: () => void): ApprovalWait
+  /** Whether a view of the modal that made requests itself keeps it open when they end. */
+  keepsModalOpen(): boolean
 }
 
 /** The provider, and its end on destroy. */
@@ -263,15 +265,18 @@ async function refuseUnknown(ctx: Context, method: string): Promise<never> {
  * An unsafe request's approval: the modal shows the frame's screen (SPEC §2); closing the modal before the
  * person decides rejects it with 4001 (its abort takes the frame's screen down). The returned end closes
  * the modal once the answer reached the dApp: on success, and on an error once no other unsafe request is
- * pending. A request ended by the unknown-method flow, or dismissed, leaves the modal as it is.
+ * pending. A request ended by the unknown-method flow or dismissed, or one a modal view holding the modal
+ * open made (`holdOpen`), leaves the modal as it is.
  */
 function approvalOf(ctx: Context, entry: Pending, signal: AbortSignal) {
   entry.unsafe = true
+  // Read as the request starts: the view holding the modal open lets go as soon as it has its answer.
+  const keepsOpen = ctx.host.keepsModalOpen()
   const wait = ctx.host.awaitApproval(() => entry.fail(new UserRejectedRequestError()))
   return {
     sent: (id: string) => wait.sent(id),
     end() {
-      const closes = entry.unsafe && !signal.aborted
+      const closes = entry.unsafe && !signal.aborted && !keepsOpen
       entry.unsafe = false
       // A task later, once the answer has reached the dApp: the modal's re-render need not delay it.
       setTimeout(() => {
