@@ -105,6 +105,22 @@ test("behavior: when chain-api's on-ramp options fail, the spec's USD/EUR with c
   expect((await readQuote(page)).fee).toBe('200.00 EUR (1 %)')
 })
 
+test('behavior: when chain-api cannot quote, a mocked quote (SPEC §8) still leads to the provider, whose page prices the amount', async ({
+  page,
+  stack,
+}) => {
+  await connectDevWallet(page, stack)
+  await page.route('**/v1/onramp/quote*', (route) => route.fulfill({ status: 503, body: '' }))
+  await openBuy(page)
+  await fillPurchase(page, { asset: 'ETH', amount: '50' })
+  await expect(dialog(page).getByText("No quote now: the provider's page shows the amount.")).toBeVisible()
+  await chooseProvider(page)
+  const provider = await openProviderPage(page)
+  await expect(provider.getByText('50.00 USD (test money)')).toBeVisible()
+  await expect(provider.getByRole('heading', { level: 1 })).toHaveText(/^Buy 0\.\d+ ETH$/)
+  await provider.close()
+})
+
 test("attack: a provider address that is a script never runs in the dApp's origin (control: opened as the view opens pages, it does)", async ({
   page,
   stack,
