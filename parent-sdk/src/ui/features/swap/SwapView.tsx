@@ -10,6 +10,7 @@ import { getFungiblePrice } from '../../../api/getFungiblePrice.ts'
 import { getGasPrice } from '../../../api/getGasPrice.ts'
 import { getSwapTokens } from '../../../api/getSwapTokens.ts'
 import { getAccount, watchAccount } from '../../../core/account.ts'
+import { holdOpen } from '../../../core/approval.ts'
 import { getActiveConnector } from '../../../core/connectors.ts'
 import type { Keyframe } from '../../../core/createKeyframe.ts'
 import { formatAmount, parseAmount } from '../../../core/send.ts'
@@ -243,6 +244,8 @@ export function SwapView({ kf }: { kf: Keyframe }) {
     const pair = { from: fromToken!.address, to: toToken!.address, amount: ready.amount, account: address }
     setFailure(undefined)
     setStep(ready.needsApprove ? 'approving' : 'swapping')
+    // The approval of each transaction goes back to this view instead of closing the modal.
+    const release = holdOpen(kf)
     void (async () => {
       try {
         const connector = getActiveConnector(kf, 'eip155')
@@ -255,6 +258,8 @@ export function SwapView({ kf }: { kf: Keyframe }) {
       } catch (error) {
         setFailure(failureText(error))
         setStep(undefined)
+      } finally {
+        release()
       }
     })()
   }
