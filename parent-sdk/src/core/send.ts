@@ -10,6 +10,7 @@ import { hasSufficientGas } from '@keyframe/protocol'
 import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import type { Eip1193Provider } from '../connectors/types.ts'
 import { getConnection, watchAccount } from './account.ts'
+import { holdOpen } from './approval.ts'
 import { getActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { getNetwork } from './network.ts'
@@ -567,10 +568,17 @@ export async function sendTokens(kf: Keyframe): Promise<`0x${string}`> {
     if (!account) throw new TypeError('Keyframe: sendTokens() needs a connected eip155 account.')
     const transaction = await buildTransaction(state, account.address)
     if (!transaction) throw new TypeError('Keyframe: the send form is not valid.')
-    const hash = (await account.provider.request({
-      method: 'eth_sendTransaction',
-      params: [transaction],
-    })) as `0x${string}`
+    // The modal stays open when the request ends (SPEC §2 transaction stack): the Send view shows its outcome.
+    const release = holdOpen(kf)
+    let hash: `0x${string}`
+    try {
+      hash = (await account.provider.request({
+        method: 'eth_sendTransaction',
+        params: [transaction],
+      })) as `0x${string}`
+    } finally {
+      release()
+    }
     resetSend(kf)
     update(kf, { result: { status: 'started', hash, explorerUrl: transactionUrl(getNetwork(kf), hash) } })
     toasts.show('success', 'Transaction started')
