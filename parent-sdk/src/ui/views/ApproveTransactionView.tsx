@@ -61,6 +61,12 @@ export function ApproveTransactionView({ kf }: { kf: Keyframe }) {
         tabIndex={0}
         onFocus={() => iframe?.focus()}
       />
+      {/* Below the frame, so the note coming or going never moves the screen the person is reading. */}
+      <p className="kf-note" role="status" data-testid="kf-approve-queue">
+        {approval.queued > 0
+          ? `${approval.queued} more request${approval.queued === 1 ? '' : 's'} waiting`
+          : ''}
+      </p>
     </div>
   )
 }
