@@ -180,10 +180,7 @@ test('behavior: with an injected wallet, ETH → KFT then KFT → kUSD (approve 
     await fillSwap(page, { from: 'kUSD', to: 'ETH', amount: '25' })
     await readSwapQuote(page)
     await expectAccessible(`Swap, quoted (${name})`, { page })
-    await testInfo.attach(`Swap, quoted, ${name}`, {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    })
+    await shot(page, testInfo, `Swap, quoted, ${name}`)
     await page.keyboard.press('Escape')
   }
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -193,6 +190,7 @@ test('behavior: with an injected wallet, ETH → KFT then KFT → kUSD (approve 
   await expect(
     dialog(page).getByRole('alert').filter({ hasText: 'Network not supported for Swaps' }),
   ).toBeVisible()
+  await expect(dialog(page).getByRole('button', { name: 'Switch network', exact: true })).toBeVisible()
   await expectAccessible('Swap, unsupported network (light)', { page })
   await shot(page, testInfo, 'Swap, unsupported network, light')
 })

@@ -187,6 +187,15 @@ export function SwapView({ kf }: { kf: Keyframe }) {
             {market.status === 'failed' ? market.message : SWAPS_UNSUPPORTED}
           </p>
         )}
+        {market.status === 'unsupported' && account.isConnected && (
+          <button
+            type="button"
+            className="kf-button kf-block"
+            onClick={() => kf._internal.navigate('Networks')}
+          >
+            Switch network
+          </button>
+        )}
       </div>
     )
   }
