@@ -3,7 +3,7 @@ import type { TokenBalance } from '@keyframe/protocol/chain-api/balances'
 import { minimumOut, SWAPS_UNSUPPORTED, type SwapToken } from '@keyframe/protocol/chain-api/swaps'
 import { SWAP_SLIPPAGE, UserRejectedRequestError } from '@keyframe/protocol/core'
 import type { TargetedSubmitEvent } from 'preact'
-import { useEffect, useId, useMemo, useState } from 'preact/hooks'
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks'
 import { ChainApiError } from '../../../api/chainApiError.ts'
 import { getBalance } from '../../../api/getBalance.ts'
 import { getFungiblePrice } from '../../../api/getFungiblePrice.ts'
@@ -97,6 +97,13 @@ export function SwapView({ kf }: { kf: Keyframe }) {
   const [quote, setQuote] = useState<Quote>({ status: 'idle' })
   const [step, setStep] = useState<SwapStep | undefined>()
   const [failure, setFailure] = useState<string | undefined>()
+  // Aborted when the view goes away (the person closed the modal or left): no further transaction is asked for.
+  const lifetime = useRef<AbortController | undefined>(undefined)
+  useEffect(() => {
+    const controller = new AbortController()
+    lifetime.current = controller
+    return () => controller.abort()
+  }, [])
 
   // The network's swappable tokens, the wallet's balances and the gas price, again for another account or chain.
   useEffect(() => {
@@ -260,7 +267,7 @@ export function SwapView({ kf }: { kf: Keyframe }) {
         const connector = getActiveConnector(kf, 'eip155')
         if (!connector) throw new Error('Keyframe: no wallet connected.')
         const provider = await connector.getProvider()
-        const hash = await runSwap(api, provider, pair, setStep)
+        const hash = await runSwap(api, provider, pair, setStep, lifetime.current?.signal)
         kf._internal.toasts.show('success', 'Transaction started')
         kf._internal.resetTo('Account')
         void afterSwap(kf, provider, hash)

@@ -26,28 +26,32 @@ async function send(provider: Eip1193Provider, tx: WalletTransaction): Promise<`
 
 /**
  * Swaps `pair.amount` of `pair.from` into `pair.to`; `onStep` says which approval the wallet is asking for.
+ * `signal` (the view going away: the person left) stops it before the next transaction is asked for.
  * @returns The swap's transaction hash (sent, not yet mined).
- * @throws The wallet's error (4001 when the person refuses), a ChainApiError, or an Error when the approve
- *   was mined but reverted.
+ * @throws The wallet's error (4001 when the person refuses), a ChainApiError, an Error when the approve
+ *   was mined but reverted, or the signal's reason.
  */
 export async function runSwap(
   api: ChainApi,
   provider: Eip1193Provider,
   pair: SwapPair,
   onStep: (step: SwapStep) => void,
+  signal?: AbortSignal,
 ): Promise<`0x${string}`> {
   const { from, to, amount, account } = pair
   if (!isNativeAsset(from)) {
-    const { allowance } = await getAllowance(api, { tokenAddress: from, userAddress: account })
+    const { allowance } = await getAllowance(api, { tokenAddress: from, userAddress: account, signal })
     if (BigInt(allowance) < amount) {
       onStep('approving')
-      const { tx } = await buildApprove(api, { userAddress: account, from, to, amount })
+      const { tx } = await buildApprove(api, { userAddress: account, from, to, amount, signal })
+      signal?.throwIfAborted()
       const hash = await send(provider, walletTransaction(tx, account))
-      if ((await waitForReceipt(provider, hash)) === 'reverted')
+      if ((await waitForReceipt(provider, hash, signal ? { signal } : {})) === 'reverted')
         throw new Error('Keyframe: the approve transaction reverted.')
     }
   }
   onStep('swapping')
-  const { tx } = await buildSwap(api, { amount, userAddress: account, from, to })
+  const { tx } = await buildSwap(api, { amount, userAddress: account, from, to, signal })
+  signal?.throwIfAborted()
   return send(provider, walletTransaction(tx, account))
 }
