@@ -4,6 +4,7 @@ import type { TargetedSubmitEvent } from 'preact'
 import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { getAccount, watchAccount } from '../../core/account.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
+import { getModalState, watchModalState } from '../../core/modal.ts'
 import { getNetwork, watchNetwork } from '../../core/network.ts'
 import {
   dismissSendResult,
@@ -210,8 +211,12 @@ function SendStarted({ kf, result }: { kf: Keyframe; result: Extract<SendResult,
   const titleId = useId()
   const network = useWatched(kf, watchNetwork, getNetwork)
   const { resetTo, toasts } = kf._internal
-  // The Send button that had focus is gone: focus moves to what replaced it, which a screen reader reads.
-  useLayoutEffect(() => heading.current?.focus({ preventScroll: true }), [])
+  // The Send button that had focus is gone: focus moves to what replaced it, which a screen reader reads,
+  // once it is on screen (the embedded wallet's approval may still cover this view when the hash comes).
+  const shown = useWatched(kf, watchModalState, getModalState).view === 'Send'
+  useLayoutEffect(() => {
+    if (shown) heading.current?.focus({ preventScroll: true })
+  }, [shown])
 
   async function onCopy() {
     try {
