@@ -111,16 +111,16 @@ export function AccountHeader(props: {
           <span className="kf-visually-hidden">Network: </span>
           {network.name}
         </button>
-        <button type="button" className="kf-chip" onClick={() => void onCopy()}>
+        <button type="button" className="kf-pill" onClick={() => void onCopy()}>
           Copy address
         </button>
         {explorer && (
-          <a className="kf-chip" href={explorer} target="_blank" rel="noopener noreferrer">
+          <a className="kf-pill" href={explorer} target="_blank" rel="noopener noreferrer">
             View on {network.blockExplorers?.default.name ?? 'explorer'}
           </a>
         )}
         {!profile.name && canRegisterName(kf) && (
-          <button type="button" className="kf-chip" onClick={() => navigate('RegisterAccountName')}>
+          <button type="button" className="kf-pill" onClick={() => navigate('RegisterAccountName')}>
             Choose a name
           </button>
         )}

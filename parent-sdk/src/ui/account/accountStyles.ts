@@ -7,7 +7,10 @@ export const accountStyles = /* css */ `
 .kf-account-amount { font-size: 15px; font-weight: 500; }
 .kf-account-usd { font-size: 13px; color: var(--kf-text-muted); }
 .kf-account-controls { display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; margin-top: 4px; }
-.kf-account-controls .kf-chip { min-height: 32px; font-size: 13px; text-decoration: none; display: inline-flex; align-items: center; }
+/* The header's actions look like the network chip (which alone is .kf-chip: the network button). */
+.kf-pill { padding: 2px 10px; border: 1px solid var(--kf-border); border-radius: 999px; background: transparent; color: var(--kf-text); font: inherit; cursor: pointer; }
+.kf-pill:hover { background: var(--kf-surface-hover); }
+.kf-account-controls .kf-chip, .kf-account-controls .kf-pill { min-height: 32px; font-size: 13px; text-decoration: none; display: inline-flex; align-items: center; }
 .kf-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(60px, 1fr)); gap: 8px; }
 .kf-feature { flex-direction: column; gap: 4px; min-height: 60px; padding: 8px 4px; font-size: 13px; }
 .kf-feature svg { width: 20px; height: 20px; }
