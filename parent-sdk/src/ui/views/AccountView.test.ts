@@ -51,7 +51,8 @@ async function openAccount(explorer = true) {
   instances.push(kf)
   await connectInjected(kf, 'injected:io.test')
   await kf.open()
-  await vi.waitFor(() => expect(text('[data-testid="kf-balance"]')).not.toBe('…'))
+  // The view is a chunk of its own: wait for it, and for the balance it reads.
+  await vi.waitFor(() => expect(text('[data-testid="kf-balance"]')).toMatch(/\d ETH$/), { timeout: 10_000 })
   return kf
 }
 
