@@ -64,6 +64,8 @@ export async function registerAccountName(kf: Keyframe, name: string): Promise<v
     return
   }
   setNameRegistration(kf, { name, address, status: 'pending' })
+  // The last attempt's error is over.
+  toasts.dismiss()
   navigate('RegisterAccountNameSuccess')
   try {
     const provider = await connector.getProvider()
