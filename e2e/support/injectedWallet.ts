@@ -34,9 +34,16 @@ export type DevWallet = {
   acceptConnection(): void
 }
 
-/** Installs the wallet in every later document of the page (top-level only) and starts its Node side. */
-export async function injectDevWallet(page: Page, stack: Stack): Promise<DevWallet> {
-  const account = privateKeyToAccount(DEV_WALLET_KEY)
+/**
+ * Installs the wallet in every later document of the page (top-level only) and starts its Node side.
+ * `key`: another account than the dev wallet's (a test whose assertions need an account of its own).
+ */
+export async function injectDevWallet(
+  page: Page,
+  stack: Stack,
+  key: Hex = DEV_WALLET_KEY,
+): Promise<DevWallet> {
+  const account = privateKeyToAccount(key)
   const methods: string[] = []
   let connected = false
   let acceptConnection = () => {}
@@ -149,8 +156,12 @@ export async function injectDevWallet(page: Page, stack: Stack): Promise<DevWall
  * The dev wallet installed, the demo opened and connected through the modal as a person does (the wallet's
  * button on Connect, the connection accepted in the wallet); the modal is closed again.
  */
-export async function connectDevWallet(page: Page, stack: Stack): Promise<DevWallet> {
-  const wallet = await injectDevWallet(page, stack)
+export async function connectDevWallet(
+  page: Page,
+  stack: Stack,
+  key: Hex = DEV_WALLET_KEY,
+): Promise<DevWallet> {
+  const wallet = await injectDevWallet(page, stack, key)
   await page.goto(stack.dappUrl)
   await openModal(page)
   await dialog(page).getByRole('button', { name: DEV_WALLET_INFO.name }).click()

@@ -9,10 +9,11 @@ import { devClient } from '@keyframe/dev-fixtures'
 import type { Stack } from '@keyframe/devstack'
 import type { HistoryPage } from '@keyframe/protocol/chain-api/history'
 import { expect, type Locator, type Page } from '@playwright/test'
-import { getAddress, parseEther } from 'viem'
-import { dialog, expectConnected, openModal } from '../email.ts'
+import { parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { dialog } from '../email.ts'
 import { newFundedWallet } from '../evm.ts'
-import { DEV_WALLET_ADDRESS, DEV_WALLET_INFO, injectDevWallet } from '../injectedWallet.ts'
+import { connectDevWallet } from '../injectedWallet.ts'
 
 /** Anvil dev account #4 (unlocked in anvil): pays the wallets of these tests, nothing else uses it. */
 export const PAYER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
@@ -93,7 +94,8 @@ export async function waitIndexed(
 
 /**
  * Connects the person's wallet on the demo and funds it from the faucet (ETH, tokens, a Keyframe NFT and a
- * spam NFT): a new e-mail login (the embedded wallet) or the injected dev wallet; returns the address.
+ * spam NFT): a new e-mail login (the embedded wallet) or the injected test wallet with a new key, so the
+ * account's history is this test's alone; returns the address.
  */
 export async function connectFunded(
   page: Page,
@@ -102,13 +104,9 @@ export async function connectFunded(
   label: string,
 ): Promise<`0x${string}`> {
   if (wallet === 'embedded') return newFundedWallet(page, stack, label)
-  const injected = await injectDevWallet(page, stack)
-  await page.goto(stack.dappUrl)
-  await openModal(page)
-  await dialog(page).getByRole('button', { name: DEV_WALLET_INFO.name }).click()
-  injected.acceptConnection()
-  expect(getAddress(await expectConnected(page))).toBe(DEV_WALLET_ADDRESS)
-  await expect(dialog(page)).toBeHidden()
-  await stack.fund(DEV_WALLET_ADDRESS)
-  return DEV_WALLET_ADDRESS
+  const key = generatePrivateKey()
+  await connectDevWallet(page, stack, key)
+  const { address } = privateKeyToAccount(key)
+  await stack.fund(address)
+  return address
 }
