@@ -50,18 +50,16 @@ export function createInstanceRuntime(): InstanceRuntime {
       destroyed = true
       const all = [...teardowns].reverse()
       teardowns.clear()
-      const errors: unknown[] = []
       for (const teardown of all) {
         try {
           teardown()
         } catch (error) {
-          errors.push(error)
+          // Reported as an uncaught error would be, once the other teardowns have run.
+          queueMicrotask(() => {
+            throw error
+          })
         }
       }
-      if (errors.length > 0)
-        queueMicrotask(() => {
-          throw errors.length === 1 ? errors[0] : new AggregateError(errors, 'Keyframe: teardowns failed')
-        })
     },
   }
 }
