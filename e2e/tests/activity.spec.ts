@@ -9,6 +9,7 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expectAccessible } from '../support/axe.ts'
+import { openModal } from '../support/email.ts'
 import { expect, test } from '../support/fixtures.ts'
 import {
   activityList,
@@ -109,3 +110,31 @@ for (const wallet of ['embedded', 'injected'] as const) {
     await lookAt(page, testInfo)
   })
 }
+
+test('behavior: the list pages by cursor as it is scrolled to its end (50 transactions a page)', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(120_000)
+  const address = await connectFunded(page, stack, 'injected', 'activity-pages')
+  // 60 payments, each its own block: with the faucet's three mints (its spam NFT hidden), 63 rows.
+  const hashes: `0x${string}`[] = []
+  for (let i = 1; i <= 60; i++)
+    hashes.push(await payWallet(stack, address, `0.00${String(i).padStart(2, '0')}`))
+  const first = await waitIndexed(stack, address, hashes.slice(-1))
+  expect(first.data).toHaveLength(50)
+  expect(first.next).not.toBeNull()
+
+  await openModal(page)
+  await openActivity(page)
+  const rows = activityList(page).getByTestId('kf-activity-row')
+  await expect(rows).toHaveCount(50)
+  await expect(rows.first()).toContainText('+0.006 ETH')
+  // Scrolled to the end of the list, the next page comes by itself (no press).
+  await activityList(page).getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded()
+  await expect(rows).toHaveCount(63, { timeout: 15_000 })
+  await expect(rows.last()).toContainText('Minted')
+  // The last page had no cursor: nothing more to load.
+  await expect(activityList(page).getByRole('button', { name: 'Load more' })).toHaveCount(0)
+  await expect(activityList(page).getByRole('heading')).toHaveText([thisMonth()])
+})
