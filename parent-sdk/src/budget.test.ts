@@ -136,7 +136,7 @@ async function measure(
     const uiOut = Object.keys(outputs).find((o) => outputs[o]?.entryPoint === 'src/ui/mountModal.tsx')
     const uiChunks = uiOut ? staticClosure(outputs, uiOut).filter((f) => !preOpen.includes(f)) : []
     const accountOut = Object.keys(outputs).find(
-      (o) => outputs[o]?.entryPoint === 'src/ui/views/AccountView.tsx',
+      (o) => outputs[o]?.entryPoint === 'src/ui/account/AccountData.tsx',
     )
     const loaded = new Set([
       ...preOpen,

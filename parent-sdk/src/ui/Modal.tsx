@@ -13,6 +13,7 @@ import { lazyView } from './lazyView.tsx'
 import { Toast } from './Toast.tsx'
 import { useWatched } from './useWatched.ts'
 import { type BuiltView, FRAME_PROMPT_TITLES, VIEW_TITLES } from './viewCopy.ts'
+import { AccountView } from './views/AccountView.tsx'
 import { ApproveTransactionView } from './views/ApproveTransactionView.tsx'
 import { ConnectingExternalView } from './views/ConnectingExternalView.tsx'
 import { ConnectView } from './views/ConnectView.tsx'
@@ -28,8 +29,7 @@ import { UpdateEmailView } from './views/UpdateEmailView.tsx'
 /** The component of each built view. */
 const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   Connect: ConnectView,
-  // Its own chunk: the chain-api client (and its schemas) loads once connected, not with open().
-  Account: lazyView(() => import('./views/AccountView.tsx').then((m) => m.AccountView)),
+  Account: AccountView,
   EmailVerifyOtp: EmailVerifyOtpView,
   EmailVerifyDevice: EmailVerifyDeviceView,
   UpdateEmail: UpdateEmailView,

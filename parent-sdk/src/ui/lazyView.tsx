@@ -9,6 +9,8 @@ import type { Keyframe } from '../core/createKeyframe.ts'
  */
 export function lazyView<P extends { kf: Keyframe }>(
   load: () => Promise<ComponentType<P>>,
+  /** What shows while the code loads (default: a spinner). */
+  fallback?: ComponentType<P>,
 ): ComponentType<P> {
   type ViewComponent = ComponentType<P>
   let loaded: ViewComponent | undefined
@@ -36,6 +38,10 @@ export function lazyView<P extends { kf: Keyframe }>(
       return (
         <p role="alert">This part of the wallet could not be loaded. Check your connection and try again.</p>
       )
+    if (fallback) {
+      const Fallback = fallback
+      return <Fallback {...props} />
+    }
     return <div class="kf-spinner" role="status" aria-label="Loading" />
   }
 }

@@ -1,16 +1,8 @@
 /** @jsxImportSource preact */
-import { formatBalance, shortenAddress } from '@keyframe/protocol'
-import type { Identity } from '@keyframe/protocol/chain-api/names'
-import { useLayoutEffect, useState } from 'preact/hooks'
+import { shortenAddress } from '@keyframe/protocol'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import type { Network } from '../../core/network.ts'
-import { formatAmount } from '../../core/send.ts'
 import { Avatar } from './Avatar.tsx'
-import type { Portfolio } from './portfolio.ts'
-import { canRegisterName, readProfile } from './profileName.ts'
-import { formatUsd, nativeBalanceOf } from './tokenRows.ts'
-
-const NO_PROFILE: Identity = { name: null, avatar: null }
 
 /** The network's explorer page of `address`, when the network names an explorer. */
 function explorerUrl(network: Network, address: string): string | undefined {
@@ -18,40 +10,8 @@ function explorerUrl(network: Network, address: string): string | undefined {
   return base ? `${base.replace(/\/+$/, '')}/address/${address}` : undefined
 }
 
-/** The name and avatar of `address`, read on mount and when it changes (a failure keeps the address). */
-function useProfile(kf: Keyframe, address: string): Identity {
-  const [profile, setProfile] = useState<{ address: string; identity: Identity } | null>(null)
-  useLayoutEffect(() => {
-    const controller = new AbortController()
-    readProfile(kf, address, { signal: controller.signal }).then(
-      (identity) => setProfile({ address, identity }),
-      () => {
-        if (!controller.signal.aborted) setProfile({ address, identity: NO_PROFILE })
-      },
-    )
-    return () => controller.abort()
-  }, [kf, address])
-  return profile?.address === address ? profile.identity : NO_PROFILE
-}
-
-export type NativeBalance = bigint | 'failed' | null
-
-/** The header's balance line: chain-api's native entry with USD, else the provider's figure alone. */
-function balanceText(portfolio: Portfolio, provider: NativeBalance, network: Network) {
-  const native = network.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
-  if (portfolio.status === 'loading') return { amount: '…', usd: '' }
-  if (portfolio.status === 'ready') {
-    const entry = nativeBalanceOf(portfolio.balances)
-    if (!entry) return { amount: `0.00 ${native.symbol}`, usd: formatUsd(0) }
-    return {
-      amount: `${formatBalance(entry.quantity.numeric)} ${entry.symbol}`,
-      usd: entry.price > 0 ? formatUsd(entry.value) : '',
-    }
-  }
-  if (provider === null) return { amount: '…', usd: '' }
-  if (provider === 'failed') return { amount: 'Balance unavailable', usd: '' }
-  return { amount: `${formatBalance(formatAmount(provider, native.decimals))} ${native.symbol}`, usd: '' }
-}
+/** The header's balance line: the amount with its symbol, and its USD value when known ('' otherwise). */
+export type BalanceLine = { amount: string; usd: string }
 
 /**
  * The Account header: avatar, the profile name or the short address (4 + 6, SPEC §9) with the full address
@@ -62,14 +22,16 @@ export function AccountHeader(props: {
   kf: Keyframe
   address: string
   network: Network
-  portfolio: Portfolio
-  providerBalance: NativeBalance
+  balance: BalanceLine
+  /** The profile (SPEC §3 profileName, profileImage), once chain-api has answered. */
+  profile?: { name: string | null; avatar: string | null } | undefined
+  /** Whether to offer 'Choose a name' (no name, and names can be registered here). */
+  canChooseName?: boolean | undefined
 }) {
-  const { kf, address, network, portfolio, providerBalance } = props
+  const { kf, address, network, balance, canChooseName } = props
+  const profile = props.profile ?? { name: null, avatar: null }
   const { navigate, toasts } = kf._internal
-  const profile = useProfile(kf, address)
   const explorer = explorerUrl(network, address)
-  const balance = balanceText(portfolio, providerBalance, network)
 
   async function onCopy() {
     try {
@@ -119,7 +81,7 @@ export function AccountHeader(props: {
             View on {network.blockExplorers?.default.name ?? 'explorer'}
           </a>
         )}
-        {!profile.name && canRegisterName(kf) && (
+        {!profile.name && canChooseName && (
           <button type="button" className="kf-pill" onClick={() => navigate('RegisterAccountName')}>
             Choose a name
           </button>

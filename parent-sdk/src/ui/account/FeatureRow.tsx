@@ -1,7 +1,6 @@
 /** @jsxImportSource preact */
 import type { WalletFeature } from '@keyframe/protocol/core'
 import type { Keyframe } from '../../core/createKeyframe.ts'
-import { chainApiOf } from '../chainApi.ts'
 import { WALLET_FEATURE_VIEWS, walletFeatureRow } from './walletFeatures.ts'
 
 const ICONS: Record<WalletFeature, string> = {
@@ -16,7 +15,7 @@ const ICONS: Record<WalletFeature, string> = {
  * option leaves on. A feature turned off has no button, so its view's chunk is never requested.
  */
 export function FeatureRow({ kf }: { kf: Keyframe }) {
-  const features = walletFeatureRow(kf._internal.features, chainApiOf(kf) !== undefined)
+  const features = walletFeatureRow(kf._internal.features, kf._internal.chainApiUrl !== undefined)
   if (features.length === 0) return null
   return (
     <nav className="kf-features" aria-label="Wallet actions">

@@ -13,9 +13,9 @@ import { isSupportedNetwork } from '../../api/isSupportedNetwork.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { defineRuntime } from '../../core/runtime.ts'
 import { chainApiOf } from '../chainApi.ts'
+import { TOKEN_BALANCE_UNAVAILABLE } from './balanceLine.ts'
 
-/** SPEC §8. */
-export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
+export { TOKEN_BALANCE_UNAVAILABLE }
 
 /** When the last read failed (the retry timestamp of SPEC §3/§4), per instance: it outlives the view. */
 export const PORTFOLIO_RETRY = defineRuntime('portfolioRetry', () => ({ failedAt: Number.NEGATIVE_INFINITY }))

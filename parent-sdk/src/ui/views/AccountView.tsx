@@ -1,61 +1,48 @@
 /** @jsxImportSource preact */
-import { useLayoutEffect, useState } from 'preact/hooks'
+import type { Caip2Id } from '@keyframe/protocol/core'
+import { useState } from 'preact/hooks'
 import { getAccount, watchAccount } from '../../core/account.ts'
 import { disconnect, signOut } from '../../core/connection.ts'
 import { getActiveConnector, watchActiveConnector } from '../../core/connectors.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
-import { getNetwork, watchNetwork } from '../../core/network.ts'
-import { readNativeBalance } from '../../core/send.ts'
+import { getNetwork, type Network, watchNetwork } from '../../core/network.ts'
 import { AccountHeader } from '../account/AccountHeader.tsx'
-import { AccountTabs } from '../account/AccountTabs.tsx'
 import { accountStyles } from '../account/accountStyles.ts'
+import { balanceLine } from '../account/balanceLine.ts'
 import { FeatureRow } from '../account/FeatureRow.tsx'
-import { usePortfolio } from '../account/portfolio.ts'
-import { chainApiOf } from '../chainApi.ts'
+import { useNativeBalance } from '../account/useNativeBalance.ts'
 import { errorText } from '../errorText.ts'
+import { lazyView } from '../lazyView.tsx'
 import { useWatched } from '../useWatched.ts'
+
+type SummaryProps = { kf: Keyframe; address: string; chainId: Caip2Id; network: Network; revision: number }
+
+/** The header and the feature row from the wallet's provider alone (no chain-api, or while its part loads). */
+function AccountSummary({ kf, address, chainId, network }: SummaryProps) {
+  const chainApi = kf._internal.chainApiUrl !== undefined
+  const provider = useNativeBalance(kf, address, chainId, chainApi ? 'no' : 'yes')
+  return (
+    <>
+      <AccountHeader
+        kf={kf}
+        address={address}
+        network={network}
+        balance={balanceLine(undefined, provider, network)}
+      />
+      <FeatureRow kf={kf} />
+    </>
+  )
+}
+
+/** The chain-api part (`account/AccountData.tsx`), its own chunk; the summary shows while it loads. */
+const AccountData = lazyView<SummaryProps>(
+  () => import('../account/AccountData.tsx').then((m) => m.AccountData),
+  AccountSummary,
+)
 
 /** The store's `portfolioRevision` (bumped by `refreshBalances`). */
 const getPortfolioRevision = (kf: Keyframe) => kf.getState().portfolioRevision
 const watchPortfolioRevision = (kf: Keyframe, { onChange }: { onChange(): void }) => kf.subscribe(onChange)
-
-/**
- * The native balance of the account, read through the active connector's provider (`eth_getBalance`) when
- * chain-api cannot say it (no `chainApiUrl`, or its read failed), and read again when the account, the chain
- * or the connector changes. `null` while it is being read or not read. Without chain-api a failure is
- * 'Token Balance Unavailable' (with one, the portfolio's failure has said so already).
- */
-function useNativeBalance(
-  kf: Keyframe,
-  address: string | undefined,
-  chainId: string | undefined,
-  read: 'no' | 'quietly' | 'yes',
-) {
-  const connector = useWatched(kf, watchActiveConnector, getActiveConnector)
-  const [balance, setBalance] = useState<{ key: string; value: bigint | 'failed' } | null>(null)
-  const key = `${connector?.id}|${chainId}|${address}`
-  useLayoutEffect(() => {
-    if (read === 'no' || !connector || !address || !/^0x[0-9a-fA-F]{40}$/.test(address)) return
-    let live = true
-    connector
-      .getProvider()
-      .then((provider) => readNativeBalance(provider, address as `0x${string}`))
-      .then(
-        (value) => {
-          if (live) setBalance({ key, value })
-        },
-        () => {
-          if (!live) return
-          setBalance({ key, value: 'failed' })
-          if (read === 'yes') kf._internal.toasts.show('error', 'Token Balance Unavailable')
-        },
-      )
-    return () => {
-      live = false
-    }
-  }, [kf, connector, address, key, read])
-  return balance?.key === key ? balance.value : null
-}
 
 /**
  * Account (SPEC §2): the header (avatar, name or short address, native balance with USD, copy, explorer,
@@ -69,13 +56,6 @@ export function AccountView({ kf }: { kf: Keyframe }) {
   const account = useWatched(kf, watchAccount, getAccount)
   const network = useWatched(kf, watchNetwork, getNetwork)
   const revision = useWatched(kf, watchPortfolioRevision, getPortfolioRevision)
-  const portfolio = usePortfolio(kf, account.address, account.chainId, revision)
-  const providerBalance = useNativeBalance(
-    kf,
-    account.address,
-    account.chainId,
-    portfolio.status === 'none' ? 'yes' : portfolio.status === 'failed' ? 'quietly' : 'no',
-  )
   const connector = useWatched(kf, watchActiveConnector, getActiveConnector)
   const { navigate, resetTo, toasts } = kf._internal
   const [busy, setBusy] = useState(false)
@@ -88,7 +68,7 @@ export function AccountView({ kf }: { kf: Keyframe }) {
       </p>
     )
   }
-  if (account.status === 'disconnected' || !account.address) {
+  if (account.status === 'disconnected' || !account.address || !account.chainId) {
     return (
       <div className="kf-stack">
         <p className="kf-note">Not connected.</p>
@@ -113,22 +93,12 @@ export function AccountView({ kf }: { kf: Keyframe }) {
     }
   }
 
-  const { address, chainId } = account
+  const props: SummaryProps = { kf, address: account.address, chainId: account.chainId, network, revision }
   const email = account.user?.email
   return (
     <div className="kf-stack">
       <style>{accountStyles}</style>
-      <AccountHeader
-        kf={kf}
-        address={address}
-        network={network}
-        portfolio={portfolio}
-        providerBalance={providerBalance}
-      />
-      <FeatureRow kf={kf} />
-      {chainApiOf(kf) && chainId && (
-        <AccountTabs kf={kf} address={address} chainId={chainId} portfolio={portfolio} revision={revision} />
-      )}
+      {kf._internal.chainApiUrl === undefined ? <AccountSummary {...props} /> : <AccountData {...props} />}
       {email && (
         <p className="kf-info">
           Logged in as <span className="kf-strong">{email}</span>
