@@ -9,7 +9,7 @@ import type { Page, TestInfo } from '@playwright/test'
 import { getAddress } from 'viem'
 import { expectAccessible } from '../support/axe.ts'
 import { dialog, expectConnected, openModal } from '../support/email.ts'
-import { newWallet } from '../support/evm.ts'
+import { newWallet, rejectButton } from '../support/evm.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { DEV_WALLET_ADDRESS, DEV_WALLET_INFO, injectDevWallet } from '../support/injectedWallet.ts'
 import {
@@ -117,10 +117,23 @@ test('behavior: e-mail login (embedded wallet) — field errors, a taken name, t
   await openRegisterName(page)
   await invalidThenTaken(page, stack, 'embedded')
 
+  // Rejected in the frame: 'Signature declined', the register view again with the name.
+  const declined = uniqueLabel('nope')
+  await typeFreeName(page, declined)
+  await registerButton(page).click()
+  await rejectButton(page).click()
+  await expect(dialog(page).locator('.kf-toasts')).toHaveText('Error: Signature declined', {
+    timeout: 15_000,
+  })
+  await expect(dialog(page).getByRole('heading', { name: 'Choose a name', exact: true })).toBeVisible()
+  await expect(nameField(page)).toHaveValue(declined)
+
   const label = uniqueLabel('ada')
   await typeFreeName(page, label)
   await pressRegister(page, 'embedded')
   await expectRegistered(page, `${label}${NAME_SUFFIX}`)
+  // The modal stayed open through the approval: Back leads to Account.
+  await expect(dialog(page).getByRole('button', { name: 'Back', exact: true })).toBeVisible()
   await look(page, testInfo, 'RegisterAccountNameSuccess, phone, light')
   await expectHeaderName(page, `${label}${NAME_SUFFIX}`)
 

@@ -8,8 +8,10 @@ import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import { ChainApiError } from '../../../api/chainApiError.ts'
 import { registerName } from '../../../api/registerName.ts'
 import { getAccount } from '../../../core/account.ts'
+import { holdOpen } from '../../../core/approval.ts'
 import { getActiveConnector } from '../../../core/connectors.ts'
 import type { Keyframe } from '../../../core/createKeyframe.ts'
+import { FRAME_VIEWS } from '../../../core/frameOverlay.ts'
 import type { ViewName } from '../../../core/router.ts'
 import { canRegisterName } from '../../account/profileName.ts'
 import { chainApiOf } from '../../chainApi.ts'
@@ -37,13 +39,26 @@ function utf8Hex(text: string): `0x${string}` {
   return hex as `0x${string}`
 }
 
+/** Resolves once the wallet's approval screen (a frame view over the success view) has gone. */
+function approvalGone(kf: Keyframe): Promise<void> {
+  const gone = () => !kf.getState().open || !FRAME_VIEWS.includes(kf.getState().view)
+  if (gone()) return Promise.resolve()
+  return new Promise((resolve) => {
+    const unsubscribe = kf.subscribe(() => {
+      if (!gone()) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}
+
 /**
- * Shows `view` over the Account view (Back leads there, not through the views of the attempt), opening the
- * modal on it if a wallet's answer closed it (the embedded wallet closes the modal once a signature is given).
+ * Shows `view` over the Account view (Back leads there, not through the views of the attempt). A modal the
+ * person closed meanwhile stays closed: the outcome waits in the registration state and the header.
  */
 async function show(kf: Keyframe, view: ViewName): Promise<void> {
-  if (kf._internal.isDestroyed()) return
-  if (!kf.getState().open) return kf.open({ view })
+  await approvalGone(kf)
+  if (kf._internal.isDestroyed() || !kf.getState().open) return
   kf._internal.resetTo('Account')
   kf._internal.navigate(view)
 }
@@ -67,6 +82,9 @@ export async function registerAccountName(kf: Keyframe, name: string): Promise<v
   // The last attempt's error is over.
   toasts.dismiss()
   navigate('RegisterAccountNameSuccess')
+  // The signature's end must not close the modal (SPEC §2 transaction stack): this view shows the outcome.
+  const release = holdOpen(kf)
+  let outcome: { registered: string } | { error: unknown }
   try {
     const provider = await connector.getProvider()
     const account = await registerName(api, {
@@ -76,11 +94,18 @@ export async function registerAccountName(kf: Keyframe, name: string): Promise<v
       signMessage: async (message) =>
         String(await provider.request({ method: 'personal_sign', params: [utf8Hex(message), address] })),
     })
-    setNameRegistration(kf, { name: account.name, address, status: 'registered' })
-    await show(kf, 'RegisterAccountNameSuccess')
+    outcome = { registered: account.name }
   } catch (error) {
+    outcome = { error }
+  } finally {
+    release()
+  }
+  if ('registered' in outcome) {
+    setNameRegistration(kf, { name: outcome.registered, address, status: 'registered' })
+    await show(kf, 'RegisterAccountNameSuccess')
+  } else {
     setNameRegistration(kf, { name, address, status: 'failed' })
     await show(kf, 'RegisterAccountName')
-    toasts.show('error', registrationErrorText(error, name))
+    toasts.show('error', registrationErrorText(outcome.error, name))
   }
 }
