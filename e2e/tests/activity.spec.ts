@@ -9,8 +9,9 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expectAccessible } from '../support/axe.ts'
-import { openModal } from '../support/email.ts'
+import { dialog, openModal } from '../support/email.ts'
 import { expect, test } from '../support/fixtures.ts'
+import { connectDevWallet } from '../support/injectedWallet.ts'
 import {
   activityList,
   activityRow,
@@ -137,4 +138,27 @@ test('behavior: the list pages by cursor as it is scrolled to its end (50 transa
   // The last page had no cursor: nothing more to load.
   await expect(activityList(page).getByRole('button', { name: 'Load more' })).toHaveCount(0)
   await expect(activityList(page).getByRole('heading')).toHaveText([thisMonth()])
+})
+
+test('behavior: with the history feature off (?features=history:off) there is no Activity tab and its code never loads', async ({
+  page,
+  stack,
+}) => {
+  const chunks: string[] = []
+  page.on('request', (request) => {
+    if (/\/ActivityTab-[\w-]+\.js$/.test(request.url())) chunks.push(request.url())
+  })
+  await connectDevWallet(page, stack, generatePrivateKey())
+  // The connection is restored on the page with the feature off.
+  await page.goto(`${stack.dappUrl}?features=history:off`)
+  await openModal(page)
+  const tabs = dialog(page).getByRole('tab')
+  await expect(tabs).toHaveText(['Tokens', 'NFTs'])
+  await tabs.last().click()
+  expect(chunks).toEqual([])
+  // The control: the same dApp with the feature on loads the tab's code when the tab is pressed.
+  await page.goto(stack.dappUrl)
+  await openModal(page)
+  await openActivity(page)
+  expect(chunks).toHaveLength(1)
 })
