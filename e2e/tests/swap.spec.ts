@@ -12,7 +12,7 @@ import { erc20Abi, formatUnits, getAddress, parseEther, parseUnits } from 'viem'
 import { expectAccessible } from '../support/axe.ts'
 import { libraryResult, runAction } from '../support/demo.ts'
 import { dialog, expectConnected, openModal } from '../support/email.ts'
-import { chainClient, devToken, newWallet, rejectButton } from '../support/evm.ts'
+import { approve, chainClient, devToken, newWallet, rejectButton } from '../support/evm.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { DEV_WALLET_INFO, injectDevWallet } from '../support/injectedWallet.ts'
 import {
@@ -64,7 +64,7 @@ async function expectTokensTab(
     .toBeLessThan(0.01)
 }
 
-test('behavior: with an e-mail login, ETH → kUSD is quoted as typed, refused (error in the open view, form kept) then approved in the frame, lands, and both balances change on chain and in the Tokens tab', async ({
+test('behavior: with an e-mail login, ETH → kUSD is quoted as typed, refused (error in the open view, form kept) then approved in the frame, lands, and both balances change on chain and in the Tokens tab; a token approve survives a refused swap', async ({
   page,
   stack,
 }, testInfo) => {
@@ -119,6 +119,21 @@ test('behavior: with an e-mail login, ETH → kUSD is quoted as typed, refused (
   expect(before.ETH - after.ETH).toBeLessThan(parseEther('0.126'))
   await expectTokensTab(page, 'kUSD', Number(formatUnits(after.kUSD, kusd.decimals)))
   await expectTokensTab(page, 'ETH', Number(formatUnits(after.ETH, 18)))
+
+  // kUSD → ETH needs its approve: approved in the frame, the swap refused; the approve stays, so the button says
+  // Swap alone, and the second try asks for the swap only.
+  await openSwap(page)
+  await fillSwap(page, { from: 'kUSD', to: 'ETH', amount: '50' })
+  expect((await readSwapQuote(page)).action).toBe('Approve kUSD and swap')
+  await dialog(page).locator('button[type="submit"]').click()
+  await approve(page)
+  await rejectButton(page).click()
+  await expect(dialog(page).getByRole('alert').filter({ hasText: 'Signature declined' })).toBeVisible()
+  await expect(dialog(page).locator('button[type="submit"]')).toHaveText('Swap')
+  await confirmSwap(page, { embedded: true })
+  await expect
+    .poll(async () => (await balances()).kUSD, { timeout: 20_000 })
+    .toBe(after.kUSD - parseUnits('50', kusd.decimals))
 })
 
 test('behavior: with an injected wallet, ETH → KFT then KFT → kUSD (approve first), by keyboard, and no swaps on the chain without a pool', async ({

@@ -274,6 +274,15 @@ export function SwapView({ kf }: { kf: Keyframe }) {
       } catch (error) {
         setFailure(failureText(error))
         setStep(undefined)
+        // An approve may have landed before the refusal: the button then says Swap alone.
+        fetchQuote(api, pair, lifetime.current?.signal).then(
+          (found) =>
+            found &&
+            setQuote((shown) =>
+              shown === ready ? { status: 'ready', amount: pair.amount, ...found } : shown,
+            ),
+          () => {},
+        )
       } finally {
         release()
       }
