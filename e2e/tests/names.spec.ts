@@ -5,7 +5,7 @@
  * name registers, RegisterAccountNameSuccess shows it and the Account header shows it as the profile name.
  * axe-core on every names view; the injected run goes by keyboard; screenshots dark, light and phone.
  */
-import type { Page, TestInfo } from '@playwright/test'
+import type { Locator, Page, TestInfo } from '@playwright/test'
 import { getAddress } from 'viem'
 import { expectAccessible } from '../support/axe.ts'
 import { dialog, expectConnected, openModal } from '../support/email.ts'
@@ -41,6 +41,13 @@ async function look(page: Page, testInfo: TestInfo, view: string) {
   await page.screenshot({ path })
   await testInfo.attach(view, { path, contentType: 'image/png' })
   await expectAccessible(view, { page })
+}
+
+/** Presses Tab until `target` has the focus (in the modal's shadow root), at most 8 times. */
+async function tabTo(page: Page, target: Locator) {
+  const focused = () => target.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)
+  for (let i = 0; i < 8 && !(await focused()); i++) await page.keyboard.press('Tab')
+  expect(await focused(), 'reached by Tab').toBe(true)
 }
 
 async function connectInjected(page: Page, stack: Parameters<typeof injectDevWallet>[1]) {
@@ -153,9 +160,9 @@ test('behavior: injected wallet, by keyboard — field errors, a taken name, the
   await invalidThenTaken(page, stack, 'injected')
   expect(wallet.methods.filter((m) => m === 'personal_sign')).toHaveLength(1)
 
-  // By keyboard: the field, a free name, Enter registers.
+  // By keyboard alone: Tab to the field, a free name, Enter registers; Tab to 'Back to account', Enter.
   const label = uniqueLabel('kbd')
-  await nameField(page).focus()
+  await tabTo(page, nameField(page))
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.type(label)
   await expect(nameStatus(page)).toHaveText(`${label}${NAME_SUFFIX} is available`, { timeout: 10_000 })
@@ -163,13 +170,7 @@ test('behavior: injected wallet, by keyboard — field errors, a taken name, the
   await page.keyboard.press('Enter')
   await expectRegistered(page, `${label}${NAME_SUFFIX}`)
   await look(page, testInfo, 'RegisterAccountNameSuccess, dark')
-  const back = dialog(page).getByRole('button', { name: 'Back to account', exact: true })
-  for (
-    let i = 0;
-    i < 5 && !(await back.evaluate((b) => b === (b.getRootNode() as ShadowRoot).activeElement));
-    i++
-  )
-    await page.keyboard.press('Tab')
+  await tabTo(page, dialog(page).getByRole('button', { name: 'Back to account', exact: true }))
   await page.keyboard.press('Enter')
   await expect(dialog(page).getByTestId('kf-profile-name')).toHaveText(`${label}${NAME_SUFFIX}`, {
     timeout: 10_000,
