@@ -3,7 +3,7 @@
  * kept 30 s like the rest of the portfolio (SPEC §9 portfolio cache).
  * @module
  */
-import { EMPTY_NFTS, getNfts as endpoint, type NftList } from '@keyframe/protocol/chain-api/nfts'
+import { getNfts as endpoint, type NftList } from '@keyframe/protocol/chain-api/nfts'
 import { PORTFOLIO_CACHE_MS } from '@keyframe/protocol/core'
 import type { ChainApi } from './createChainApi.ts'
 import { isSupportedNetwork } from './isSupportedNetwork.ts'
