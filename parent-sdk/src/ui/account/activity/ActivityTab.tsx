@@ -99,7 +99,16 @@ function AccountActivity({ kf, address, chainId }: ActivityTabProps) {
                 return (
                   <li key={tx.id} className="kf-activity-row" data-testid="kf-activity-row">
                     {row.imageUrl ? (
-                      <img className="kf-activity-image" src={row.imageUrl} alt="" width={32} height={32} />
+                      <img
+                        className="kf-activity-image"
+                        src={row.imageUrl}
+                        alt=""
+                        width={32}
+                        height={32}
+                        // Rows below the fold fetch their icon when scrolled to, not with the page.
+                        loading="lazy"
+                        decoding="async"
+                      />
                     ) : (
                       <span className="kf-activity-image" aria-hidden="true" />
                     )}
