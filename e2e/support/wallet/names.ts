@@ -9,6 +9,7 @@
  * @module
  */
 import type { Stack } from '@keyframe/devstack'
+import { evmChainIdToCoinType } from '@keyframe/protocol'
 import { nameRegistrationText } from '@keyframe/protocol/chain-api/names'
 import { expect, type Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -118,7 +119,7 @@ export async function takeName(stack: Stack, label: string): Promise<void> {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      coin_type: (stack.chains[0]!.chainId | 0x80000000) >>> 0,
+      coin_type: evmChainIdToCoinType(stack.chains[0]!.chainId),
       address: account.address,
       message,
       signature: await account.signMessage({ message }),
