@@ -51,7 +51,10 @@ const RECEIVER = '0x000000000000000000000000000000000000bEEF'
 for (const wallet of ['embedded', 'injected'] as const) {
   const login = wallet === 'embedded' ? 'an e-mail login' : 'an injected wallet'
 
-  test(`default: with ${login}: fund, swap, send, buy, name, Activity, Receive`, async ({ page, stack }) => {
+  test(`default: with ${login}: fund, swap, send, buy, name, Activity, Receive`, async ({
+    page,
+    stack,
+  }, testInfo) => {
     // A login, four approvals, a purchase in a second tab, the indexer's polls: the whole wallet.
     test.setTimeout(300_000)
     const address = await connectFunded(page, stack, wallet, 'journey')
@@ -111,6 +114,9 @@ for (const wallet of ['embedded', 'injected'] as const) {
     expect(swapped.startsWith(`${threeDecimals(SWAP)} ETH`)).toBe(true)
     await expect(activityRow(month, 'Swapped', swapped)).toHaveCount(1)
     await expect(activityList(page)).not.toContainText('Claim Rewards Pass')
+    const shot = testInfo.outputPath('activity.png')
+    await page.screenshot({ path: shot })
+    await testInfo.attach('Activity after the journey', { path: shot, contentType: 'image/png' })
     await closeModal(page)
 
     // Receive: the QR code on screen decodes to the address.
