@@ -65,6 +65,22 @@ test('behavior: closing the modal during an approval rejects the request with 40
     page,
     frame: frameOf(page, stack),
   })
+  // The queue note as people see it: dark (the demo's), light, and on a phone; kept with the test's output.
+  for (const [name, mode, width] of [
+    ['dark', 'dark', 1280],
+    ['light', 'light', 1280],
+    ['phone', 'dark', 390],
+  ] as const) {
+    await page.evaluate(
+      (m) => (window as unknown as { keyframe: { setThemeMode(m: string): void } }).keyframe.setThemeMode(m),
+      mode,
+    )
+    await page.setViewportSize({ width, height: 844 })
+    await expect(queue).toBeVisible()
+    // The frame lays its screen out again for the new width in its own process: let it settle.
+    await page.waitForTimeout(500)
+    await page.screenshot({ path: test.info().outputPath(`approval-queue-${name}.png`) })
+  }
 
   await timeNextClick(page)
   await dialog(page).getByRole('button', { name: 'Close' }).click()
