@@ -303,7 +303,6 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
   let uiLoading: Promise<ModalUi> | undefined
   let frameClient: FrameClient | undefined
   let frameLoading: Promise<FrameClient> | undefined
-  let unannounce: (() => void) | undefined
 
   function alert(value: KeyframeAlert) {
     options.onAlert?.(value)
@@ -455,8 +454,6 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       ui = undefined
       frameClient?.destroy()
       frameClient = undefined
-      unannounce?.()
-      unannounce = undefined
       instance.destroy()
       closeListeners.clear()
       for (const remove of [...subscriptions]) remove()
@@ -503,7 +500,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
   // The embedded provider is announced at once (EIP-6963): libraries listening already hear it now.
   if (isBrowser()) {
     watchUnsupportedChain(kf)
-    if (options.announceProvider !== false) unannounce = announceProvider(kf)
+    if (options.announceProvider !== false) kf._internal.onDestroy(announceProvider(kf))
     // The connector that connected last wins: an injected wallet's, else the e-mail login's.
     if (!restoreInjected(kf)) restoreConnection(kf)
   }
