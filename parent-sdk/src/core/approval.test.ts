@@ -387,3 +387,47 @@ describe('with a prompt', () => {
     expect(frameState(iframe)).toBe('parked')
   })
 })
+
+describe('closing the modal before deciding (issue 15)', () => {
+  const ways = {
+    Escape: () =>
+      dialog()!.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+      ),
+    'the close button': () =>
+      [...shadow()!.querySelectorAll('button')]
+        .find((b) => b.getAttribute('aria-label') === 'Close')!
+        .click(),
+    'the backdrop': () => {
+      const overlay = shadow()!.querySelector<HTMLElement>('.kf-overlay')!
+      overlay.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }))
+      overlay.click()
+    },
+  }
+
+  for (const [way, close] of Object.entries(ways)) {
+    test(`behavior: ${way} dismisses the request awaiting its approval, at once`, async () => {
+      const { kf, frame } = await setup()
+      const dismiss = vi.fn()
+      const wait = awaitApproval(kf, dismiss)
+      const id = await requestApproval(frame)
+      wait.sent(id)
+      close()
+      expect(kf.getState().open).toBe(false)
+      expect(dismiss).toHaveBeenCalledTimes(1)
+      wait.end()
+    })
+  }
+
+  test('control: the frame ending the approval leaves the view (the modal closes) without dismissing anything', async () => {
+    const { kf, frame } = await setup()
+    const dismiss = vi.fn()
+    const wait = awaitApproval(kf, dismiss)
+    const id = await requestApproval(frame)
+    wait.sent(id)
+    frame.emit('APPROVAL_CLOSED', { id })
+    wait.end()
+    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
+    expect(dismiss).not.toHaveBeenCalled()
+  })
+})
