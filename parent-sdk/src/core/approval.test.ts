@@ -299,8 +299,10 @@ describe('the frame between approvals (parked)', () => {
   })
 })
 
-describe('closing the modal during an approval', () => {
-  test('behavior: the frame is hidden, the approval stays pending; opening the modal shows it again', async () => {
+// An approval on screen that no request of this instance awaits (no `awaitApproval`): there is nothing to
+// reject here, so the frame alone ends it.
+describe('closing the modal during an approval no request awaits', () => {
+  test('behavior: the frame is hidden, the approval stays up; opening the modal shows it again', async () => {
     const { kf, frame, iframe, client } = await setup()
     const id = await requestApproval(frame)
     kf.close()
