@@ -4,9 +4,10 @@
  * frame says it is over. Then the view is left: back to the view before, or the modal closes if it was
  * opened for this.
  *
- * Closing the modal meanwhile is not giving up: the frame keeps waiting, and opening the modal again (or
+ * Closing the modal during a prompt is not giving up: the frame keeps waiting, and opening the modal again (or
  * sending the open modal to another view) shows the frame's view again. Only the frame decides when it is
- * over. There is one iframe, so one such view at a time: one waits while the other is shown.
+ * over (closing during an approval rejects the request, which has the frame end it: `approval.ts`). There
+ * is one iframe, so one such view at a time: one waits while the other is shown.
  * @module
  */
 import type { Keyframe } from './createKeyframe.ts'

@@ -1,4 +1,5 @@
 import type { Keyframe } from './createKeyframe.ts'
+import { defineRuntime } from './runtime.ts'
 
 /**
  * Calls `onChange` when `select(kf)` returns a different value (by identity). Selectors are expected to
@@ -19,17 +20,17 @@ export function watchSelected<T>(
   })
 }
 
-/** Remembers the last value derived for each instance, so readers return stable objects. */
+/** Remembers the last value derived for each instance (on the instance), so readers return stable objects. */
 export function memoPerInstance<T extends object>(
   derive: (kf: Keyframe) => T,
   equal: (a: T, b: T) => boolean,
 ): (kf: Keyframe) => T {
-  const last = new WeakMap<Keyframe, T>()
+  const LAST = defineRuntime<{ value: T | undefined }>('memo', () => ({ value: undefined }))
   return (kf) => {
     const next = derive(kf)
-    const previous = last.get(kf)
-    if (previous && equal(previous, next)) return previous
-    last.set(kf, next)
+    const last = kf._internal.runtime(LAST)
+    if (last.value && equal(last.value, next)) return last.value
+    last.value = next
     return next
   }
 }
