@@ -18,9 +18,10 @@ const BUDGET = 25 * 1024
  * The lazy frame-client chunk (frame client, message table, zod schemas, the wire), gzip level 9. It was
  * 27,315 B with post-robot; 14.5 kB with the wire. Raised only on purpose, in the change that needs it:
  * 20 kB for issue 13 (19.5 kB), whose RPC table checks the standard read set, typed data v1/v3 and the
- * wallet methods, and words each -32602 by parameter name, as the frame does.
+ * wallet methods, and words each -32602 by parameter name, as the frame does; 21 kB for issue 15, whose
+ * wallet features share the frame client's zod chunk, which then carries the checks they use as well.
  */
-const FRAME_CLIENT_BUDGET = 20 * 1024
+const FRAME_CLIENT_BUDGET = 21 * 1024
 
 /**
  * The login cache on its own (it decides, before `open()`, whether the frame is created eagerly), with the
@@ -40,8 +41,9 @@ const OPEN_WITHOUT_REACT_BUDGET = 25 * 1024
  */
 const FEATURE_CHUNK_BUDGET = 15 * 1024
 
-/** The lazily loaded features: each view under ui/features/<name>/ and the Account view's Activity tab. */
-const FEATURE_ENTRY = /^src\/ui\/(features\/[^/]+|account\/activity)\//
+/** The lazily loaded features: each view under ui/features/<name>/, Send, and the Account view's Activity tab. */
+const FEATURE_ENTRY =
+  /^src\/(ui\/(features\/[^/]+|account\/activity)\/|ui\/views\/SendView\.tsx|core\/sendChecksum\.ts)/
 
 /** A string only React's own code contains (its element symbol, in react and in react-dom). */
 const REACT_MARKER = 'react.transitional.element'

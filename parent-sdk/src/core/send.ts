@@ -257,12 +257,12 @@ async function watchedTokens(kf: Keyframe, listed: readonly SendToken[]): Promis
   }
 }
 
-/** viem's checksum check once loaded (`sendChecksum.ts`): code, the same for every instance. */
+/** The EIP-55 check once loaded (`sendChecksum.ts`): code, the same for every instance. */
 let isAddress: IsAddress | undefined
 let loadingIsAddress: Promise<IsAddress> | undefined
 
 /**
- * Loads viem's checksum check (kept out of the first load) for the receiver; the form of `kf` is checked
+ * Loads the EIP-55 check (kept out of the first load) for the receiver; the form of `kf` is checked
  * again once it is there.
  */
 async function loadAddressCheck(kf: Keyframe): Promise<void> {
@@ -477,7 +477,7 @@ export async function estimateSendGas(kf: Keyframe): Promise<void> {
 /**
  * What stops the form from being sent (SPEC §5): a token, an amount above zero with no more places than
  * the token has and no more than the balance, a receiver that is an address of the network's namespace
- * (on eip155 with a valid EIP-55 checksum when it is mixed case: `core/sendAddress.ts`; viem's check loads
+ * (on eip155 with a valid EIP-55 checksum when it is mixed case: `core/sendAddress.ts`; the check loads
  * with `fetchSendBalances` or the first receiver set, and until then an eip155 receiver is 'Checking the
  * address…'), and enough of the native currency for the estimated gas.
  *

@@ -1,14 +1,14 @@
 /**
  * The receiver check of Send (issue 15): an address of the active network's namespace, checked as it is
- * typed. On eip155 it is viem's `isAddress` with the EIP-55 checksum (a mixed-case address whose case does
+ * typed. On eip155 it is `isAddress` with the EIP-55 checksum (a mixed-case address whose case does
  * not match its checksum is a typo, not an address; all lower case carries no checksum and is fine),
  * passed in once loaded (`sendChecksum.ts`); on solana a base58 public key of 32 bytes.
  * @module
  */
-import type { isAddress as viemIsAddress } from 'viem'
+import type { isAddress as checksumIsAddress } from './sendChecksum.ts'
 
-/** viem's `isAddress`. */
-export type IsAddress = typeof viemIsAddress
+/** The EIP-55 check of `sendChecksum.ts`. */
+export type IsAddress = typeof checksumIsAddress
 
 /** What is wrong with a receiver address (the field's error), by what it looks like. */
 export const RECEIVER_ERRORS = {
@@ -17,7 +17,7 @@ export const RECEIVER_ERRORS = {
   eip155: 'Please enter a valid receiver address: 0x and 40 hexadecimal digits',
   solana: 'Please enter a valid receiver address: a Solana public key in base58',
   namespace: 'Unsupported chain',
-  /** Only while viem's checksum code loads (a few milliseconds, once). */
+  /** Only while the checksum code loads (a few milliseconds, once). */
   checking: 'Checking the address…',
 } as const
 
@@ -45,7 +45,7 @@ export function isSolanaAddress(text: string): boolean {
 
 /**
  * The field error of receiver `address` on a network of `namespace`, or undefined when it is an address
- * there; `isAddress` is viem's, undefined while it loads.
+ * there; `isAddress` is `sendChecksum.ts`'s, undefined while it loads.
  * @example
  * receiverAddressError('0x3c44CdDdB6a900fa2b585dd299e03d12FA4293BC', 'eip155', isAddress) // RECEIVER_ERRORS.checksum
  * receiverAddressError('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', 'eip155', isAddress) // undefined
