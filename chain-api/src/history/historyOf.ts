@@ -11,6 +11,7 @@ import type { Db } from '@keyframe/server-kit'
 import { type SQL, sql } from 'drizzle-orm'
 import { formatUnits } from 'viem'
 import type { ChainApiConfig, ChainConfig } from '../config.ts'
+import { nftPreviewUrl } from '../nfts/nftsOf.ts'
 import { encodeCursor, type HistoryKey } from './cursor.ts'
 import { operationTypeOf } from './operationType.ts'
 
@@ -140,12 +141,11 @@ export async function historyOf(db: Db, config: ChainApiConfig, query: HistoryQu
       ([, kind, contract, from, to, amount, tokenName, tokenSymbol, tokenDecimals]) => {
         const direction = from === address ? (to === address ? 'self' : 'out') : 'in'
         if (kind === 'erc721') {
-          const preview = `${row.chain_id}-${contract}-${amount}`.slice(0, 128)
           return {
             nft_info: {
               name: `${tokenName || tokenSymbol || 'NFT'} #${amount}`,
               flags: { is_spam: spam.has(`${chain.caip2}:${contract}`) },
-              content: { preview: { url: `${config.publicUrl}/public/getAssetImage/${preview}` } },
+              content: { preview: { url: nftPreviewUrl(config.publicUrl, row.chain_id, contract, amount) } },
             },
             direction,
             quantity: { numeric: '1' },
