@@ -42,6 +42,7 @@ test('the stack runs both chains, the faucet and chain-api, gives them to the dA
       frameUrl: stack.frameUrl,
       chains: stack.chains,
       faucetUrl: stack.faucetUrl,
+      chainApiUrl: stack.chainApiUrl,
     })
 
     // The frame gets the chains (without tokens) and the approval timeout.
