@@ -1,7 +1,7 @@
 /**
  * What every connector hands the core: an EIP-1193 provider for one namespace, and the few operations the
  * modal needs from it. The embedded wallet (the frame) and injected wallets (EIP-6963, `window.ethereum`)
- * both implement it; WalletConnect will too.
+ * both implement it, and so does WalletConnect.
  * @module
  */
 
@@ -34,11 +34,14 @@ export type Eip6963ProviderInfo = {
   readonly rdns: string
 }
 
-export type ConnectorType = 'embedded' | 'injected'
+export type ConnectorType = 'embedded' | 'injected' | 'walletConnect'
 
 /** One way to hold an account in a namespace. */
 export type Connector = {
-  /** `'embedded'`, `'injected:<rdns>'` for an EIP-6963 wallet, `'injected'` for a plain `window.ethereum`. */
+  /**
+   * `'embedded'`, `'injected:<rdns>'` for an EIP-6963 wallet, `'injected'` for a plain `window.ethereum`,
+   * `'walletConnect'` for a wallet app connected through WalletConnect.
+   */
   readonly id: string
   readonly type: ConnectorType
   readonly name: string

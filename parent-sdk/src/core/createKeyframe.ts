@@ -28,6 +28,7 @@ import { createInstanceRuntime, type RuntimeKey } from './runtime.ts'
 import { createKeyframeStore, type KeyframeState, type KeyframeStore, type ThemeVariables } from './store.ts'
 import { isThemeMode } from './theme.ts'
 import { createToasts, type ToastController } from './toasts.ts'
+import { resolveWalletConnectOption, type WalletConnectConfig } from './walletConnect.ts'
 
 /** A network the dApp supports. A viem `Chain` fits. */
 export type KeyframeNetwork = {
@@ -109,6 +110,12 @@ export type KeyframeOptions = {
   chainApiUrl?: string
   /** Turns features on or off (SPEC §9 defaults: swaps, onramp, receive, send, history … on). A feature that is off never loads. */
   features?: Partial<Features>
+  /**
+   * WalletConnect: wallet apps on any device connect through this relay (a ws(s) URL). `metadata` is how the
+   * wallet app shows the dApp (default: `metadata`, else the page's title and origin). Without it, the
+   * Connect view offers no WalletConnect.
+   */
+  walletConnect?: { relayUrl: string; metadata?: KeyframeMetadata }
 }
 
 /** What the UI chunk hands back once the modal is mounted. */
@@ -136,6 +143,8 @@ export type KeyframeInternal = {
   readonly features: Features
   /** The project id (option `projectId`). */
   readonly projectId: string
+  /** Option `walletConnect`, checked; undefined without it (no WalletConnect offered). */
+  readonly walletConnect: WalletConnectConfig | undefined
   /** Where the login cache lives. */
   readonly storage: LoginCacheStorage
   /** Shows `view` on top of the history, or in place of the current view with `replace`. */
@@ -256,8 +265,10 @@ function resolveOptions(options: KeyframeOptions) {
     options.storage === undefined
       ? (defaultStorage() ?? createMemoryStorage())
       : (options.storage ?? createMemoryStorage())
+  const walletConnect = resolveWalletConnectOption(options.walletConnect, options.metadata)
   return {
     themeMode,
+    walletConnect,
     connectMethods: [...new Set(connectMethods)],
     chainId: chainId ?? DEFAULT_CHAIN_ID,
     storage,
@@ -282,7 +293,7 @@ function resolveOptions(options: KeyframeOptions) {
  * await kf.open()
  */
 export function createKeyframe(options: KeyframeOptions): Keyframe {
-  const { themeMode, connectMethods, chainId, storage, features } = resolveOptions(options)
+  const { themeMode, connectMethods, chainId, storage, features, walletConnect } = resolveOptions(options)
   const store = createKeyframeStore({
     themeMode,
     themeVariables: options.themeVariables ?? {},
@@ -468,6 +479,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       chainApiUrl: options.chainApiUrl,
       features,
       projectId: options.projectId,
+      walletConnect,
       storage,
       navigate(view, navigateOptions = {}) {
         const { history } = store.getState()

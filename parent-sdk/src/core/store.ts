@@ -9,6 +9,7 @@ import type { FramePrompt } from './prompt.ts'
 import { current, reset, type ViewHistory, type ViewName } from './router.ts'
 import type { SendState } from './send.ts'
 import type { Toast } from './toasts.ts'
+import type { WalletConnectState } from './walletConnect.ts'
 
 /** CSS custom properties that override the modal's theme, e.g. `{ '--kf-accent': '#7c5cff' }`. */
 export type ThemeVariables = Readonly<Record<`--${string}`, string | number>>
@@ -71,6 +72,8 @@ export type KeyframeState = {
   readonly approvalsUndecided: number
   /** The connect to an injected wallet under way or last tried (the ConnectingExternal view). */
   readonly externalConnect: ExternalConnect | undefined
+  /** The WalletConnect pairing under way or last tried (the ConnectingWalletConnect view). */
+  readonly walletConnect: WalletConnectState | undefined
   /** The account-name registration under way or just ended (RegisterAccountName → RegisterAccountNameSuccess). */
   readonly nameRegistration: NameRegistration | undefined
   /** The Send form (SPEC §3 send state); undefined until it first changes. Read it with `getSendState`. */
@@ -124,6 +127,7 @@ export function createKeyframeStore(init: {
     approvalRequests: 0,
     approvalsUndecided: 0,
     externalConnect: undefined,
+    walletConnect: undefined,
     nameRegistration: undefined,
     sendForm: undefined,
     portfolioRevision: 0,
