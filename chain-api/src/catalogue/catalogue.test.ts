@@ -7,9 +7,9 @@ import { CURATED_WALLETS } from './wallets.ts'
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 describe('catalogue', () => {
-  test('default: about 25 well-known wallets, each a valid entry with a unique id', () => {
+  test('default: over 40 well-known wallets (a second page of 40), each a valid entry with a unique id', () => {
     const entries = catalogue()
-    expect(entries.length).toBeGreaterThanOrEqual(25)
+    expect(entries.length).toBeGreaterThan(40)
     for (const entry of entries) expect(catalogueWallet.safeParse(entry).success).toBe(true)
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length)
     expect(entries.slice(0, 3).map((e) => e.name)).toEqual(['MetaMask', 'Trust Wallet', 'Coinbase Wallet'])

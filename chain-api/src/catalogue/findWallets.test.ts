@@ -51,7 +51,7 @@ describe('findWallets', () => {
     const polkadotOrAvalanche = findWallets(all(), {
       chains: ['polkadot:91b171bb158e2d3848fa23a9f1c25182', 'eip155:43114'],
     })
-    expect(names(polkadotOrAvalanche)).toEqual(['Core', 'Talisman'])
+    expect(names(polkadotOrAvalanche)).toEqual(['Core', 'Talisman', 'Enkrypt', 'SubWallet', 'Nova Wallet'])
     expect(findWallets(all(), { chains: ['eip155:31337'] })).toEqual({ data: [], count: 0 })
   })
 
