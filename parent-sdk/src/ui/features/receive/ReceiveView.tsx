@@ -3,8 +3,8 @@ import { useId } from 'preact/hooks'
 import { getAccount, watchAccount } from '../../../core/account.ts'
 import type { Keyframe } from '../../../core/createKeyframe.ts'
 import { getNetwork, getNetworks, watchNetwork } from '../../../core/network.ts'
+import { QrCode } from '../../qr/QrCode.tsx'
 import { useWatched } from '../../useWatched.ts'
-import { QrCode } from './QrCode.tsx'
 import { receiveStyles } from './receiveStyles.ts'
 
 /**

@@ -1,11 +1,8 @@
 /**
  * The Receive view's styles, shipped in its chunk (a `<style>` in the modal's shadow root) rather than in the
- * modal's sheet. The code is dark on white in both themes: phone cameras read dark-on-light codes, and many
- * misread an inverted one.
+ * modal's sheet. The QR code brings its own (`ui/qr/QrCode.tsx`).
  */
 export const receiveStyles = /* css */ `
-.kf-qr { align-self: center; margin: 0; padding: 0; line-height: 0; border-radius: 12px; overflow: hidden; }
-.kf-qr svg { display: block; width: 216px; height: 216px; }
 .kf-receive-address {
   margin: 0; padding: 10px 12px; border: 1px solid var(--kf-border); border-radius: var(--kf-radius-control);
   background: var(--kf-surface); font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;

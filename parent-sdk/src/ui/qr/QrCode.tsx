@@ -3,13 +3,23 @@ import { useMemo } from 'preact/hooks'
 import { qrPath } from './qrPath.ts'
 
 /**
+ * The code's styles travel with it (a `<style>` in the modal's shadow root), into the chunk of each view that
+ * shows one. Dark on white in both themes: phone cameras read dark-on-light codes, and many misread an inverted one.
+ */
+const qrStyles = /* css */ `
+.kf-qr { align-self: center; margin: 0; padding: 0; line-height: 0; border-radius: 12px; overflow: hidden; }
+.kf-qr svg { display: block; width: 216px; height: 216px; }
+`
+
+/**
  * `text` as a QR code: black modules on a white square that holds the quiet zone, whatever the theme.
- * `label` is what assistive technology reads in its place.
+ * `label` is what assistive technology reads in its place. Shared by the Receive and WalletConnect views.
  */
 export function QrCode({ text, label }: { text: string; label: string }) {
   const { size, d } = useMemo(() => qrPath(text), [text])
   return (
     <figure className="kf-qr" data-testid="kf-qr">
+      <style>{qrStyles}</style>
       <svg
         viewBox={`0 0 ${size} ${size}`}
         role="img"
