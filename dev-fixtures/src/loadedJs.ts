@@ -1,10 +1,20 @@
 import { gzipSync } from 'node:zlib'
 import type { Page, Response } from 'playwright-core'
 
-export type LoadedScript = { url: string; bytes: number; gzip: number; react: boolean }
+/** `walletConnect`: the script holds WalletConnect's relay client (issue 16: fetched only once it is chosen). */
+export type LoadedScript = {
+  url: string
+  bytes: number
+  gzip: number
+  react: boolean
+  walletConnect: boolean
+}
 
 /** React and ReactDOM sit in the demo's `react-vendor` chunk; budgets count the SDK without them. */
 const isReactChunk = (url: string) => /\/assets\/react-vendor[-.]/.test(url)
+
+/** A relay method name: only WalletConnect's relay client (`@walletconnect/core`) has it, whatever the chunk's name. */
+const WALLETCONNECT_MARKER = 'irn_subscribe'
 
 /**
  * Records every JavaScript response a page receives, with its gzip size (level 9) — the figure a dApp
@@ -22,6 +32,7 @@ export function recordScripts(page: Page): { take(): Promise<LoadedScript[]> } {
           bytes: body.length,
           gzip: gzipSync(body, { level: 9 }).length,
           react: isReactChunk(response.url()),
+          walletConnect: body.includes(WALLETCONNECT_MARKER),
         }),
         () => undefined,
       ),
