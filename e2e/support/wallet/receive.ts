@@ -4,9 +4,8 @@
  * @module
  */
 import { expect, type Page } from '@playwright/test'
-import jsQR from 'jsqr'
-import { PNG } from 'pngjs'
 import { dialog, openModal } from '../email.ts'
+import { decodeQr } from '../qr.ts'
 
 /** The QR code's figure in the modal. */
 export const receiveQr = (page: Page) => dialog(page).getByTestId('kf-qr')
@@ -20,11 +19,8 @@ export async function openReceive(page: Page): Promise<void> {
 }
 
 /** What a camera reads from the QR code on screen: its screenshot, decoded; fails when nothing decodes. */
-export async function decodeReceiveQr(page: Page): Promise<string> {
-  const png = PNG.sync.read(await receiveQr(page).screenshot())
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
-  if (!code) throw new Error('The QR code on screen does not decode')
-  return code.data
+export function decodeReceiveQr(page: Page): Promise<string> {
+  return decodeQr(receiveQr(page))
 }
 
 /** Presses Copy address; returns what the clipboard then holds (the page is granted the clipboard). */
