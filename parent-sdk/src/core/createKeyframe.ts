@@ -29,6 +29,7 @@ import { createKeyframeStore, type KeyframeState, type KeyframeStore, type Theme
 import { isThemeMode } from './theme.ts'
 import { createToasts, type ToastController } from './toasts.ts'
 import { resolveWalletConnectOption, type WalletConnectConfig } from './walletConnect.ts'
+import { type CustomWallet, resolveWalletOptions, type WalletOptions } from './walletOptions.ts'
 
 /** A network the dApp supports. A viem `Chain` fits. */
 export type KeyframeNetwork = {
@@ -116,6 +117,14 @@ export type KeyframeOptions = {
    * Connect view offers no WalletConnect.
    */
   walletConnect?: { relayUrl: string; metadata?: KeyframeMetadata }
+  /** Catalogue wallet ids (`/getWallets` ids) listed first in the Connect view's wallet list, in this order. */
+  featuredWalletIds?: readonly string[]
+  /** Only these catalogue wallets are offered (the browser's installed wallets always are). */
+  includeWalletIds?: readonly string[]
+  /** These catalogue wallets are never offered. */
+  excludeWalletIds?: readonly string[]
+  /** Wallets of your own, not in the catalogue, listed in the Connect view and paired through WalletConnect. */
+  customWallets?: readonly CustomWallet[]
 }
 
 /** What the UI chunk hands back once the modal is mounted. */
@@ -145,6 +154,8 @@ export type KeyframeInternal = {
   readonly projectId: string
   /** Option `walletConnect`, checked; undefined without it (no WalletConnect offered). */
   readonly walletConnect: WalletConnectConfig | undefined
+  /** Options `featuredWalletIds`, `includeWalletIds`, `excludeWalletIds`, `customWallets`, checked. */
+  readonly walletOptions: WalletOptions
   /** Where the login cache lives. */
   readonly storage: LoginCacheStorage
   /** Shows `view` on top of the history, or in place of the current view with `replace`. */
@@ -294,6 +305,7 @@ function resolveOptions(options: KeyframeOptions) {
  */
 export function createKeyframe(options: KeyframeOptions): Keyframe {
   const { themeMode, connectMethods, chainId, storage, features, walletConnect } = resolveOptions(options)
+  const walletOptions = resolveWalletOptions(options)
   const store = createKeyframeStore({
     themeMode,
     themeVariables: options.themeVariables ?? {},
@@ -480,6 +492,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       features,
       projectId: options.projectId,
       walletConnect,
+      walletOptions,
       storage,
       navigate(view, navigateOptions = {}) {
         const { history } = store.getState()
