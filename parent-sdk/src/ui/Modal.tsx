@@ -50,6 +50,11 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   RegisterAccountNameSuccess: lazyView(() =>
     import('./features/names/views.ts').then((m) => m.RegisterAccountNameSuccessView),
   ),
+  ConnectingWalletConnect: lazyView(() =>
+    import('./features/walletconnect/ConnectingWalletConnectView.tsx').then(
+      (m) => m.ConnectingWalletConnectView,
+    ),
+  ),
 }
 
 function isBuilt(view: string): view is BuiltView {

@@ -60,12 +60,12 @@ export type BuiltView =
   | 'Receive'
   | 'Buy'
   | 'Swap'
+  | 'ConnectingWalletConnect'
 
 /** What a view that is not built yet tells the person, in plain words. */
 export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
   ConnectingSiwe: 'Signing in with your wallet is coming in a later release.',
   ConnectingFarcaster: 'Logging in with Farcaster is coming in a later release.',
-  ConnectingWalletConnect: 'Connecting with WalletConnect is coming in a later release.',
   SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
   SocialLogin: 'Logging in with a social account is coming in a later release.',
   AllWallets: 'Connecting a wallet is coming in a later release.',
