@@ -131,6 +131,8 @@ export type KeyframeOptions = {
 export type ModalUi = {
   /** Runs a state change and renders it before returning. Only called outside a render (after an await). */
   commit(change: () => void): void
+  /** Loads the code of `view` if it is a lazily loaded one (never rejects: a failed load shows in the view). */
+  prepare(view: router.ViewName): Promise<void>
   /** Removes the modal from the page now (focus goes back where it was); its renderer lets go just after. */
   unmount(): void
 }
@@ -414,6 +416,8 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       if (destroyed) throw new DestroyedError('open()')
       if (!store.getState().open || view !== undefined) {
         const first = view ?? (getAccount(kf).isConnected ? 'Account' : router.DEFAULT_VIEW)
+        await modal.prepare(first)
+        if (destroyed) throw new DestroyedError('open()')
         modal.commit(() => setHistory(router.reset(first)))
       }
     },

@@ -9,11 +9,10 @@ import type { ViewName } from '../core/router.ts'
 import { getToast, watchToast } from '../core/toasts.ts'
 import { featureOfView } from './account/walletFeatures.ts'
 import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.ts'
-import { lazyView } from './lazyView.tsx'
+import { isLazy, lazyView } from './lazyView.tsx'
 import { Toast } from './Toast.tsx'
 import { useWatched } from './useWatched.ts'
 import { type BuiltView, FRAME_PROMPT_TITLES, VIEW_TITLES } from './viewCopy.ts'
-import { AccountView } from './views/AccountView.tsx'
 import { ApproveTransactionView } from './views/ApproveTransactionView.tsx'
 import { ConnectingExternalView } from './views/ConnectingExternalView.tsx'
 import { ConnectView } from './views/ConnectView.tsx'
@@ -29,7 +28,8 @@ import { UpdateEmailView } from './views/UpdateEmailView.tsx'
 /** The component of each built view. */
 const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   Connect: ConnectView,
-  Account: AccountView,
+  // Its own chunk (with core/send's balance reading): the Connect view, first for a visitor, goes without it.
+  Account: lazyView(() => import('./views/AccountView.tsx').then((m) => m.AccountView)),
   EmailVerifyOtp: EmailVerifyOtpView,
   EmailVerifyDevice: EmailVerifyDeviceView,
   UpdateEmail: UpdateEmailView,
@@ -61,11 +61,25 @@ function isBuilt(view: string): view is BuiltView {
   return Object.hasOwn(VIEW_COMPONENTS, view)
 }
 
+/** Whether `kf` shows `view`: a feature the dApp turned off is not (and its code is never loaded). */
+function isOn(kf: Keyframe, view: BuiltView): boolean {
+  const feature = featureOfView(view)
+  return !feature || kf._internal.features[feature]
+}
+
+/**
+ * Loads the code of `view` if it is a lazily loaded one, so that it renders at once when shown (`open()`
+ * resolves with the view on screen). Never rejects: a failed load shows in the view.
+ */
+export function preloadView(kf: Keyframe, view: ViewName): Promise<void> {
+  if (!isBuilt(view) || !isOn(kf, view)) return Promise.resolve()
+  const View = VIEW_COMPONENTS[view]
+  return isLazy(View) ? View.preload() : Promise.resolve()
+}
+
 function BuiltViewOf({ view, kf }: { view: BuiltView; kf: Keyframe }) {
   // A feature the dApp turned off is never loaded, even when asked for by name (`open({ view: 'Swap' })`).
-  const feature = featureOfView(view)
-  if (feature && !kf._internal.features[feature])
-    return <p className="kf-note">This is turned off on this site.</p>
+  if (!isOn(kf, view)) return <p className="kf-note">This is turned off on this site.</p>
   const View = VIEW_COMPONENTS[view]
   return <View kf={kf} />
 }

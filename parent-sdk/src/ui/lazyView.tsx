@@ -11,23 +11,29 @@ export function lazyView<P extends { kf: Keyframe }>(
   load: () => Promise<ComponentType<P>>,
   /** What shows while the code loads (default: a spinner). */
   fallback?: ComponentType<P>,
-): ComponentType<P> {
+): LazyComponent<P> {
   type ViewComponent = ComponentType<P>
   let loaded: ViewComponent | undefined
   let loading: Promise<ViewComponent> | undefined
-  return function LazyView(props: P) {
+  const start = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    )
+    return loading
+  }
+  function LazyView(props: P) {
     const [View, setView] = useState<ViewComponent | undefined>(() => loaded)
     const [failed, setFailed] = useState(false)
     useLayoutEffect(() => {
       if (View) return
       let live = true
-      loading ??= load().then((component) => (loaded = component))
-      loading.then(
+      start().then(
         (component) => live && setView(() => component),
-        () => {
-          loading = undefined
-          if (live) setFailed(true)
-        },
+        () => live && setFailed(true),
       )
       return () => {
         live = false
@@ -44,4 +50,18 @@ export function lazyView<P extends { kf: Keyframe }>(
     }
     return <div class="kf-spinner" role="status" aria-label="Loading" />
   }
+  return Object.assign(LazyView, {
+    preload: () =>
+      start().then(
+        () => {},
+        () => {},
+      ),
+  })
+}
+
+/** A `lazyView` component; `preload()` fetches its code (a failure shows when it renders). */
+export type LazyComponent<P> = ComponentType<P> & { preload(): Promise<void> }
+
+export function isLazy<P>(component: ComponentType<P>): component is LazyComponent<P> {
+  return 'preload' in component
 }

@@ -9,11 +9,12 @@
  * @module
  */
 import { options, render } from 'preact'
+import { watchAccount } from '../core/account.ts'
 import type { Keyframe, ModalUi } from '../core/createKeyframe.ts'
 import type { ThemeState } from '../core/theme.ts'
 import { getTheme, watchTheme } from '../core/theme.ts'
 import { createFocusMemory } from './focus.ts'
-import { Modal } from './Modal.tsx'
+import { Modal, preloadView } from './Modal.tsx'
 import { styles } from './styles.ts'
 
 /** Mounts the modal of `kf` in `parent` (the page's `<body>`) and renders it once before returning. */
@@ -43,11 +44,18 @@ export function mountModal(kf: Keyframe, parent: HTMLElement): ModalUi {
   const focus = createFocusMemory()
   // Preact renders synchronously here, layout effects (focus) included.
   render(<Modal kf={kf} focus={focus} />, container)
+  // Account is a chunk of its own, off the Connect view's path: fetched once a wallet connects, so opening
+  // Account later waits for no code.
+  const unwatchAccount = watchAccount(kf, {
+    onChange: ({ isConnected }) => void (isConnected && preloadView(kf, 'Account')),
+  })
 
   return {
     commit: renderNow,
+    prepare: (view) => preloadView(kf, view),
     unmount() {
       unwatchTheme()
+      unwatchAccount()
       host.remove()
       focus.restore()
       // Preact may be mid-render (destroy() called from an effect); let it finish before letting go.
