@@ -8,8 +8,15 @@ import { qrPath } from './qrPath.ts'
  */
 const qrStyles = /* css */ `
 .kf-qr { align-self: center; margin: 0; padding: 0; line-height: 0; border-radius: 12px; overflow: hidden; }
-.kf-qr svg { display: block; width: 216px; height: 216px; }
+.kf-qr svg { display: block; }
 `
+
+/**
+ * About this wide, rounded up so each module is a whole number of CSS pixels: modules that fall between
+ * pixels come out one pixel wider or narrower at a 1× resolution, and a long code (a WalletConnect URI, 65
+ * modules) then fails to decode.
+ */
+const TARGET_PX = 216
 
 /**
  * `text` as a QR code: black modules on a white square that holds the quiet zone, whatever the theme.
@@ -17,11 +24,14 @@ const qrStyles = /* css */ `
  */
 export function QrCode({ text, label }: { text: string; label: string }) {
   const { size, d } = useMemo(() => qrPath(text), [text])
+  const px = Math.ceil(TARGET_PX / size) * size
   return (
     <figure className="kf-qr" data-testid="kf-qr">
       <style>{qrStyles}</style>
       <svg
         viewBox={`0 0 ${size} ${size}`}
+        width={px}
+        height={px}
         role="img"
         aria-label={label}
         shape-rendering="crispEdges"

@@ -69,6 +69,8 @@ describe('ConnectingWalletConnectView', () => {
     const qr = named('svg[role="img"]', 'QR code to connect with WalletConnect')!
     // The code drawn is the URI's (the same component as Receive's; e2e decodes it from a screenshot).
     expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(uri).d)
+    // Whole CSS pixels per module (65 modules of 4 px): at a 1× screen a screenshot of it decodes.
+    expect(qr.getAttribute('width')).toBe(String(4 * qrPath(uri).size))
     expect(named('button', 'Copy link')).toBeDefined()
     expect(body().querySelector('.kf-wc-wallet')?.textContent).toBe('Zerion')
     expect(body().querySelector('.kf-wc-wallet img')?.getAttribute('src')).toBe(zerion.imageUrl)

@@ -129,9 +129,12 @@ export function ConnectingWalletConnectView({ kf }: { kf: Keyframe }) {
       Copy link
     </button>
   )
+  // A phone has no desktop app to open; its web app opens anywhere.
   const otherLinks = wallet && (
     <>
-      {links.desktop && <LinkButton link={links.desktop} label={`Open ${wallet.name} desktop app`} />}
+      {links.desktop && !touch && (
+        <LinkButton link={links.desktop} label={`Open ${wallet.name} desktop app`} />
+      )}
       {links.webapp && <LinkButton link={links.webapp} label={`Open ${wallet.name} web app`} />}
     </>
   )
