@@ -57,7 +57,7 @@ describe('resolveWalletOptions', () => {
   test('error: a custom wallet without a unique id or a name, or with a script link, is refused', () => {
     const acme = { id: 'acme', name: 'Acme' }
     expect(errorOf(() => resolveWalletOptions({ customWallets: [acme, acme] })).option).toBe(
-      'customWallets[1]',
+      'customWallets[1].id',
     )
     expect(
       errorOf(() => resolveWalletOptions({ customWallets: [{ id: 'x', name: ' ' }] })).message,
@@ -66,7 +66,8 @@ describe('resolveWalletOptions', () => {
     const script = errorOf(() =>
       resolveWalletOptions({ customWallets: [{ ...acme, mobileLink: 'javascript:alert(1)' }] }),
     )
-    expect(script.message).toContain('`mobileLink` must be a link with a scheme')
+    expect(script.option).toBe('customWallets[0].mobileLink')
+    expect(script.message).toContain('must be a link with a scheme')
     expect(() =>
       resolveWalletOptions({ customWallets: [{ ...acme, webappLink: 'https://acme.example/' }] }),
     ).not.toThrow()

@@ -4,6 +4,7 @@
  * @module
  */
 import { ConfigError } from './errors.ts'
+import type { WalletConnectTarget } from './walletConnect.ts'
 
 /** A wallet the dApp lists itself (SPEC §9 connector order: 'custom'), connected through WalletConnect. */
 export type CustomWallet = {
@@ -25,7 +26,8 @@ export type WalletOptions = {
   readonly featured: readonly string[]
   readonly include: readonly string[]
   readonly exclude: readonly string[]
-  readonly custom: readonly CustomWallet[]
+  /** The custom wallets as WalletConnect pairs with them (links null where none was given). */
+  readonly custom: readonly WalletConnectTarget[]
 }
 
 type WalletOptionsInput = {
@@ -36,52 +38,49 @@ type WalletOptionsInput = {
 }
 
 const ID = /^[0-9a-f]{64}$/
-/** A link with a scheme, never `javascript:`/`data:`/`vbscript:` (they have no `//`). */
+/** A link with a scheme and `//`: never `javascript:`, `data:` or `vbscript:`. */
 const LINK = /^[a-z][a-z0-9+.-]*:\/\/\S*$/
-const IMAGE = /^(https?:\/\/\S+|data:image\/[-+.\w]+[;,]\S+)$/
+const IMAGE = /^(https?:\/\/|data:image\/)\S+$/
 
-function fail(option: string, message: string): never {
-  throw new ConfigError(option, `Keyframe: \`${option}\` ${message}`)
+function check(ok: unknown, option: string, expected: string): void {
+  if (!ok) throw new ConfigError(option, `Keyframe: \`${option}\` must be ${expected}.`)
 }
 
-function ids(option: keyof WalletOptionsInput, value: unknown): string[] {
-  if (value === undefined) return []
-  if (!Array.isArray(value) || !value.every((id) => typeof id === 'string' && ID.test(id)))
-    fail(option, 'must be a list of catalogue wallet ids (64 lowercase hex digits, as /getWallets returns).')
-  return [...new Set(value as string[])]
-}
-
-function customWallet(value: unknown, i: number, seen: Set<string>): CustomWallet {
-  const w = (value ?? {}) as Record<string, unknown>
-  const at = `customWallets[${i}]`
-  if (typeof w.id !== 'string' || w.id === '' || seen.has(w.id)) fail(at, 'needs a unique non-empty `id`.')
-  if (typeof w.name !== 'string' || w.name.trim() === '') fail(at, 'needs a `name`.')
-  seen.add(w.id)
-  if (w.imageUrl !== undefined && !IMAGE.test(String(w.imageUrl)))
-    fail(at, '`imageUrl` must be an http(s) or data:image URL.')
-  for (const key of ['mobileLink', 'desktopLink', 'webappLink'])
-    if (w[key] != null && !LINK.test(String(w[key])))
-      fail(at, `\`${key}\` must be a link with a scheme (e.g. "mywallet://" or "https://mywallet.app/").`)
-  return {
-    id: w.id,
-    name: w.name,
-    ...(w.imageUrl === undefined ? {} : { imageUrl: w.imageUrl as string }),
-    mobileLink: (w.mobileLink as string | null | undefined) ?? null,
-    desktopLink: (w.desktopLink as string | null | undefined) ?? null,
-    webappLink: (w.webappLink as string | null | undefined) ?? null,
-  }
+function ids(option: string, value: unknown): string[] {
+  check(
+    value === undefined || (Array.isArray(value) && value.every((id) => ID.test(id))),
+    option,
+    'a list of catalogue wallet ids (64 lowercase hex digits, as /getWallets returns)',
+  )
+  return [...new Set((value ?? []) as string[])]
 }
 
 /** Checks the catalogue options. @throws {ConfigError} one is malformed. @internal */
 export function resolveWalletOptions(options: WalletOptionsInput): WalletOptions {
-  const { customWallets } = options
-  if (customWallets !== undefined && !Array.isArray(customWallets))
-    fail('customWallets', 'must be a list of wallets ({ id, name, imageUrl?, mobileLink?, … }).')
+  const { customWallets = [] } = options
+  check(Array.isArray(customWallets), 'customWallets', 'a list of wallets')
   const seen = new Set<string>()
   return {
     featured: ids('featuredWalletIds', options.featuredWalletIds),
     include: ids('includeWalletIds', options.includeWalletIds),
     exclude: ids('excludeWalletIds', options.excludeWalletIds),
-    custom: (customWallets ?? []).map((w, i) => customWallet(w, i, seen)),
+    custom: customWallets.map((w, i) => {
+      const { id, name, imageUrl, mobileLink = null, desktopLink = null, webappLink = null } = w ?? {}
+      const at = `customWallets[${i}]`
+      check(typeof id === 'string' && id !== '' && !seen.has(id), `${at}.id`, 'a unique non-empty string')
+      check(typeof name === 'string' && name.trim() !== '', `${at}.name`, 'a non-empty string')
+      check(imageUrl === undefined || IMAGE.test(imageUrl), `${at}.imageUrl`, 'an http(s) or data:image URL')
+      for (const [key, link] of Object.entries({ mobileLink, desktopLink, webappLink }))
+        check(link === null || LINK.test(link), `${at}.${key}`, 'a link with a scheme, e.g. "mywallet://"')
+      seen.add(id)
+      return {
+        id,
+        name,
+        ...(imageUrl === undefined ? {} : { imageUrl }),
+        mobileLink,
+        desktopLink,
+        webappLink,
+      }
+    }),
   }
 }
