@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from '../core/createKeyframe.ts'
 
 const options: KeyframeOptions = {
@@ -135,19 +135,26 @@ describe('Connect view', () => {
     const { kf } = setup()
     await kf.open()
     // As a keyboard user does: focus the control, then activate it (it goes away with the view).
-    buttonNamed('Connect a wallet').focus()
-    buttonNamed('Connect a wallet').click()
+    buttonNamed('GitHub').focus()
+    buttonNamed('GitHub').click()
     await flush()
-    expect(shadow().querySelector('h2')?.textContent).toBe('Connect a wallet')
-    expect(shadow().textContent).toContain('Connecting a wallet is coming in a later release.')
+    expect(shadow().querySelector('h2')?.textContent).toBe('Social login')
+    expect(shadow().textContent).toContain('Logging in with a social account is coming in a later release.')
     expect(shadow().activeElement).toBe(buttonNamed('Back'))
     buttonNamed('Back').click()
     await flush()
     expect(kf.getState().view).toBe('Connect')
+  })
 
-    buttonNamed('GitHub').click()
-    await flush()
-    expect(shadow().textContent).toContain('Logging in with a social account is coming in a later release.')
+  test('behavior: Connect a wallet opens All wallets, its own chunk: a search field, no placeholder', async () => {
+    const { kf } = setup()
+    await kf.open()
+    buttonNamed('Connect a wallet').click()
+    await vi.waitFor(() => expect(shadow().querySelector('input[type="search"]')).not.toBeNull())
+    expect(shadow().querySelector('h2')?.textContent).toBe('Connect a wallet')
+    expect(shadow().textContent).not.toContain('coming in a later release')
+    // Without chainApiUrl there is no catalogue: only the browser's wallets, and it says so.
+    expect(shadow().textContent).toContain('This site lists only the wallets in your browser.')
   })
 })
 

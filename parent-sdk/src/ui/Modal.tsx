@@ -50,6 +50,9 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   RegisterAccountNameSuccess: lazyView(() =>
     import('./features/names/views.ts').then((m) => m.RegisterAccountNameSuccessView),
   ),
+  AllWallets: lazyView(() =>
+    import('./features/allWallets/AllWalletsView.tsx').then((m) => m.AllWalletsView),
+  ),
   ConnectingWalletConnect: lazyView(() =>
     import('./features/walletconnect/ConnectingWalletConnectView.tsx').then(
       (m) => m.ConnectingWalletConnectView,

@@ -60,6 +60,7 @@ export type BuiltView =
   | 'Receive'
   | 'Buy'
   | 'Swap'
+  | 'AllWallets'
   | 'ConnectingWalletConnect'
 
 /** What a view that is not built yet tells the person, in plain words. */
@@ -68,7 +69,6 @@ export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
   ConnectingFarcaster: 'Logging in with Farcaster is coming in a later release.',
   SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
   SocialLogin: 'Logging in with a social account is coming in a later release.',
-  AllWallets: 'Connecting a wallet is coming in a later release.',
 }
 
 /** Button labels of the social logins (SPEC §9 order comes from SOCIALS). */

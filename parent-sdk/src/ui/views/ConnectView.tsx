@@ -6,11 +6,14 @@ import { connectEmail, getEmailFlow, hasSavedLogin, reconnect, signOut } from '.
 import type { Keyframe } from '../../core/createKeyframe.ts'
 import { connectInjected, getInjectedWallets, watchInjectedWallets } from '../../core/injected.ts'
 import { readLoginCache } from '../../core/loginCache.ts'
-import { getRecentWallets } from '../../core/recentWallets.ts'
+import { getRecentWallets, type RecentWallet } from '../../core/recentWallets.ts'
 import { errorText } from '../errorText.ts'
 import { useEmailForm } from '../hooks.ts'
+import { lazyView } from '../lazyView.tsx'
+import { pairWith } from '../pairWith.ts'
 import { useWatched } from '../useWatched.ts'
 import { SOCIAL_LABELS } from '../viewCopy.ts'
+import { WalletRow } from '../WalletRow.tsx'
 
 /**
  * The e-mail login form. The address is checked by the protocol's own schema as the request is prepared
@@ -66,45 +69,76 @@ function EmailSection({ kf }: { kf: Keyframe }) {
   )
 }
 
+/** Featured and recommended catalogue wallets: fetched from chain-api in a chunk of their own, after the view. */
+const CatalogueWallets = lazyView<{ kf: Keyframe; part: 'featured' | 'recommended' }>(
+  () => import('../features/allWallets/CatalogueWallets.tsx').then((m) => m.CatalogueWallets),
+  () => null,
+)
+
+/** The connector id WalletConnect records as a recent wallet when no catalogue wallet was chosen. */
+const WALLETCONNECT_ID = 'walletConnect'
+const CATALOGUE_ID = /^[0-9a-f]{64}$/
+
+/** Pairs with a recent wallet that is not in the browser: a custom wallet, or a catalogue one (its links fetched). */
+function pairWithRecent(kf: Keyframe, recent: RecentWallet) {
+  const custom = kf._internal.walletOptions.custom.find((w) => w.id === recent.id)
+  if (custom) return pairWith(kf, custom)
+  void import('../features/allWallets/chooseWallet.ts').then((m) => m.pairWithRecent(kf, recent))
+}
+
 /**
- * The browser's injected wallets (EIP-6963, or a plain `window.ethereum`), the recent ones first and labelled
- * "Recent" (SPEC §9 connector order), then the wallet catalogue.
+ * The wallet list in SPEC §9 connector order: WalletConnect (when the site has it), the recent wallets, the
+ * browser's injected wallets (EIP-6963, or a plain `window.ethereum`), the featured ones, the site's custom
+ * wallets, then 4 recommended from the catalogue; and All wallets.
  */
 function WalletSection({ kf }: { kf: Keyframe }) {
+  const { walletConnect, walletOptions, features, navigate } = kf._internal
   const wallets = useWatched(kf, watchInjectedWallets, getInjectedWallets)
-  const recent = getRecentWallets(kf).map((w) => w.id)
+  const recentWallets = getRecentWallets(kf)
+  const recent = recentWallets.map((w) => w.id)
   const rank = (id: string) => (recent.includes(id) ? recent.indexOf(id) : recent.length)
   const ordered = [...wallets].sort((a, b) => rank(a.id) - rank(b.id))
+  // Recent wallets not in the browser connect through WalletConnect; without it they are not offered.
+  const elsewhere = walletConnect
+    ? recentWallets.filter(
+        (w) =>
+          !wallets.some((i) => i.id === w.id) &&
+          (CATALOGUE_ID.test(w.id) || walletOptions.custom.some((c) => c.id === w.id)),
+      )
+    : []
+  const custom = walletConnect ? walletOptions.custom.filter((w) => !recent.includes(w.id)) : []
+  const badge = (id: string) => (recent.includes(id) ? 'Recent' : undefined)
   return (
     <div className="kf-stack" data-connect-method="wallet">
-      {ordered.length > 0 && (
-        <ul className="kf-wallets" aria-label="Browser wallets">
-          {ordered.map((wallet) => (
-            <li key={wallet.id}>
-              <button
-                type="button"
-                className="kf-button kf-block kf-wallet"
-                onClick={() => void connectInjected(kf, wallet.id).catch(() => {})}
-              >
-                {wallet.icon ? (
-                  <img className="kf-wallet-icon" src={wallet.icon} alt="" width={28} height={28} />
-                ) : (
-                  <span className="kf-wallet-icon" aria-hidden="true" />
-                )}
-                <span className="kf-wallet-name">{wallet.name}</span>
-                {recent.includes(wallet.id) && <span className="kf-badge">Recent</span>}
-              </button>
-            </li>
+      {(walletConnect || ordered.length > 0) && (
+        <ul className="kf-wallets" aria-label="Wallets">
+          {walletConnect && (
+            <WalletRow name="WalletConnect" badge={badge(WALLETCONNECT_ID)} onPress={() => pairWith(kf)} />
+          )}
+          {elsewhere.map((w) => (
+            <WalletRow key={w.id} name={w.name} badge="Recent" onPress={() => pairWithRecent(kf, w)} />
           ))}
+          {ordered.map((wallet) => (
+            <WalletRow
+              key={wallet.id}
+              name={wallet.name}
+              icon={wallet.icon}
+              badge={badge(wallet.id)}
+              onPress={() => void connectInjected(kf, wallet.id).catch(() => {})}
+            />
+          ))}
+          {walletConnect && <CatalogueWallets kf={kf} part="featured" />}
+          {custom.map((w) => (
+            <WalletRow key={w.id} name={w.name} icon={w.imageUrl} onPress={() => pairWith(kf, w)} />
+          ))}
+          {walletConnect && <CatalogueWallets kf={kf} part="recommended" />}
         </ul>
       )}
-      <button
-        type="button"
-        className="kf-button kf-block"
-        onClick={() => kf._internal.navigate('AllWallets')}
-      >
-        {ordered.length > 0 ? 'All wallets' : 'Connect a wallet'}
-      </button>
+      {features.allWallets && (
+        <button type="button" className="kf-button kf-block" onClick={() => navigate('AllWallets')}>
+          {ordered.length > 0 || walletConnect ? 'All wallets' : 'Connect a wallet'}
+        </button>
+      )}
     </div>
   )
 }
