@@ -24,6 +24,7 @@ const stack = await startStack({
   anvilPorts: [Number(process.env.ANVIL_PORT ?? 8545), Number(process.env.ANVIL2_PORT ?? 8546)],
   faucetPort: Number(process.env.FAUCET_PORT ?? 5176),
   chainApiPort: Number(process.env.CHAIN_API_PORT ?? 5177),
+  relayPort: Number(process.env.RELAY_PORT ?? 5178),
   extraOrigins,
 })
 const chainLines = stack.chains
@@ -45,6 +46,7 @@ console.log(`
 ${chainLines}
   Faucet:              ${stack.faucetUrl}/fund  (POST { "address": "0x…" })
   Chain API:           ${stack.chainApiUrl}  (projectId "${stack.projectId}"; try ${stack.chainApiUrl}/v1/supported-chains?projectId=${stack.projectId}&st=keyframe&sv=dev)
+  WalletConnect relay: ${stack.relayUrl}  (local, for development only; the demo's walletConnect.relayUrl)
   Contracts:           ${contracts}  (same on both chains)
 ${uniswap ? `  Uniswap V2 (31337):  router ${uniswap.router}, factory ${uniswap.factory}, WETH ${uniswap.weth}\n` : ''}
   Open ${stack.dappUrl} and press "Connect". Ctrl+C stops everything.

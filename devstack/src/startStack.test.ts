@@ -24,7 +24,7 @@ const portOf = (server: Server) => (server.address() as { port: number }).port
 const closeServer = (server: Server) => new Promise((done) => server.close(done))
 
 // The frame server's first start (an in-memory database, migrated) takes seconds, more on a busy machine.
-test('the stack runs both chains, the faucet and chain-api, gives them to the dApp, and stops them on close', {
+test('the stack runs both chains, the faucet, chain-api and the WalletConnect relay, gives them to the dApp, and stops them on close', {
   timeout: 120_000,
 }, async () => {
   const logFile = join(tmpdir(), `keyframe-stack-${process.pid}-${Date.now()}.jsonl`)
@@ -43,6 +43,7 @@ test('the stack runs both chains, the faucet and chain-api, gives them to the dA
       chains: stack.chains,
       faucetUrl: stack.faucetUrl,
       chainApiUrl: stack.chainApiUrl,
+      walletConnect: { relayUrl: stack.relayUrl },
     })
 
     // The frame gets the chains (without tokens) and the approval timeout.
@@ -107,6 +108,8 @@ test('the stack runs both chains, the faucet and chain-api, gives them to the dA
     expect(sources).toContain('faucet')
     expect(sources).toContain('chain')
     expect(sources).toContain('chain-api')
+    // The relay is a WebSocket endpoint; a plain request gets its notice (426).
+    expect(await answers(stack.relayUrl.replace(/^ws:/, 'http:'))).toBe(true)
 
     const address = '0x000000000000000000000000000000000000f00d'
     await stack.fund(address)
@@ -123,22 +126,24 @@ test('the stack runs both chains, the faucet and chain-api, gives them to the dA
     `${stack.faucetUrl}/fund`,
     stack.frameOrigin,
     stack.chainApiUrl,
+    stack.relayUrl.replace(/^ws:/, 'http:'),
   ]) {
     expect(await answers(url), url).toBe(false)
   }
 })
 
 test('a failed start stops what already started', async () => {
-  // Free ports for the dApp and the first anvil; the second anvil's port is taken.
-  const [dapp, anvil, taken] = await Promise.all([listen(), listen(), listen()])
-  const [dappPort, anvilPort] = [portOf(dapp), portOf(anvil)]
-  await Promise.all([closeServer(dapp), closeServer(anvil)])
+  // Free ports for the dApp, the relay and the first anvil; the second anvil's port is taken.
+  const [dapp, relay, anvil, taken] = await Promise.all([listen(), listen(), listen(), listen()])
+  const [dappPort, relayPort, anvilPort] = [portOf(dapp), portOf(relay), portOf(anvil)]
+  await Promise.all([closeServer(dapp), closeServer(relay), closeServer(anvil)])
   try {
-    await expect(startStack({ dappPort, anvilPorts: [anvilPort, portOf(taken)] })).rejects.toThrow(
+    await expect(startStack({ dappPort, relayPort, anvilPorts: [anvilPort, portOf(taken)] })).rejects.toThrow(
       /exited before listening/,
     )
     expect(await answers(`http://127.0.0.1:${anvilPort}`)).toBe(false)
     expect(await answers(`http://127.0.0.1:${dappPort}`)).toBe(false)
+    expect(await answers(`http://127.0.0.1:${relayPort}`)).toBe(false)
   } finally {
     await closeServer(taken)
   }

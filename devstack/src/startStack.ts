@@ -32,6 +32,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { fileLogger } from './logFile.ts'
 import { dappDist, frameWebDist } from './paths.ts'
+import { type Relay, startRelay } from './relay/startRelay.ts'
 
 /** The host of the second dApp site: another loopback address, so another site to the browser. */
 export const SECOND_DAPP_HOST = '127.0.0.2'
@@ -66,8 +67,9 @@ export type StackOptions = {
   secondDappPort?: number
   /**
    * Appends every log line of the stack here as JSON lines, each with a `source`: the frame server's logger
-   * (`frame`), the mail catcher (`mail`), the dApp sites (`dapp`, `dapp2`), anvil (`chain`) and the faucet
-   * (`faucet`). Default: the frame server logs to stderr and the others stay silent.
+   * (`frame`), the mail catcher (`mail`), the dApp sites (`dapp`, `dapp2`), anvil (`chain`), the faucet
+   * (`faucet`) and the WalletConnect relay (`relay`). Default: the frame server logs to stderr and the others
+   * stay silent.
    */
   logFile?: string
   /**
@@ -96,6 +98,8 @@ export type StackOptions = {
    * both start fresh each time.
    */
   chainApiPort?: number
+  /** Port of the local WalletConnect relay on 127.0.0.1 (0 = any free port). */
+  relayPort?: number
 }
 
 export type Stack = {
@@ -119,6 +123,11 @@ export type Stack = {
    * for the dev project (the dApp origins), indexing them; sandbox purchases are paid by anvil account #9.
    */
   chainApiUrl: string
+  /**
+   * The local WalletConnect relay (`ws://127.0.0.1:PORT`, for development and tests only): the demo dApp's
+   * `walletConnect.relayUrl`, and the one a test wallet (`startWalletConnectDevWallet`) pairs through.
+   */
+  relayUrl: string
   /** The further anvil of `addableChain`, when started. */
   addableChain: { chainId: number; rpcUrl: string } | undefined
   /** Gives `address` 100 ETH, 1000 KFT and 1000 kUSD on every chain. */
@@ -129,8 +138,8 @@ export type Stack = {
 /**
  * Starts the local world: the demo dApp on 127.0.0.1 and the frame on localhost — two origins and two
  * sites, as a real deployment has — with the mail catcher the frame server mails through, two local EVM
- * chains with the dev contracts and the faucet. With `secondSite` the dApp is also served on 127.0.0.2, a
- * third site. On a failed start, whatever started is stopped again.
+ * chains with the dev contracts, the faucet and the WalletConnect relay. With `secondSite` the dApp is also
+ * served on 127.0.0.2, a third site. On a failed start, whatever started is stopped again.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const projectId = options.projectId ?? 'dev'
@@ -138,13 +147,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let chains: DevChain[] = []
   let faucetUrl = ''
   let chainApiUrl = ''
+  let relayUrl = ''
   const { logFile } = options
   const dappSite = (name: string, host: string, port: number) =>
     startStaticSite({
       root: dappDist,
       host,
       port,
-      config: () => ({ projectId, frameUrl, chains, faucetUrl, chainApiUrl }),
+      config: () => ({ projectId, frameUrl, chains, faucetUrl, chainApiUrl, walletConnect: { relayUrl } }),
       name,
       ...(logFile ? { logger: fileLogger(logFile, name) } : {}),
     })
@@ -173,8 +183,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as T
   }
 
-  const [dapp, second, mail, devChains, database] = await startAll<
-    [StaticSite, StaticSite | undefined, MailCatcher, DevChains, Database | undefined]
+  const [dapp, second, mail, devChains, database, relay] = await startAll<
+    [StaticSite, StaticSite | undefined, MailCatcher, DevChains, Database | undefined, Relay]
   >(
     [
       dappSite('dapp', '127.0.0.1', options.dappPort ?? 0),
@@ -193,10 +203,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       options.dataDir === undefined
         ? Promise.resolve(undefined)
         : createDatabase({ dataDir: options.dataDir }),
+      startRelay({
+        port: options.relayPort ?? 0,
+        ...(logFile ? { logger: fileLogger(logFile, 'relay') } : {}),
+      }),
     ],
     (service) => (service && 'close' in service ? () => service.close() : undefined),
   )
   chains = devChains.chains
+  relayUrl = relay.url
   const [addable] = await startAll<[Anvil | undefined]>(
     [
       options.addableChain
@@ -290,6 +305,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     chains,
     faucetUrl,
     chainApiUrl: chainApi.url,
+    relayUrl,
     addableChain: addable && { chainId: addable.chainId, rpcUrl: addable.rpcUrl },
     fund: (address) => fund(chains, address),
     close: closeAll,

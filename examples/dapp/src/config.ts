@@ -22,6 +22,8 @@ export type DemoConfig = {
   faucetUrl: string
   /** The devstack's chain-api: balances, activity, swaps, on-ramp and names in the modal. */
   chainApiUrl: string
+  /** The devstack's local WalletConnect relay: Connect offers WalletConnect. Absent, it does not. */
+  walletConnect?: { relayUrl: string }
 }
 
 export function readDemoConfig(): DemoConfig {

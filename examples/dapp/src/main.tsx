@@ -11,6 +11,7 @@ const keyframe = createKeyframe({
   projectId: config.projectId,
   frameUrl: config.frameUrl,
   chainApiUrl: config.chainApiUrl,
+  walletConnect: config.walletConnect,
   features: demoFeatures(location.search),
   networks: chains,
   metadata: { name: 'Keyframe demo', url: location.origin, icons: [] },

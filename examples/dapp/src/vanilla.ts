@@ -6,6 +6,7 @@ const keyframe = createKeyframe({
   projectId: config.projectId,
   frameUrl: config.frameUrl,
   chainApiUrl: config.chainApiUrl,
+  walletConnect: config.walletConnect,
   features: demoFeatures(location.search),
   networks: demoChains(config),
 })
