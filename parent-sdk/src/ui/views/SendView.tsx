@@ -22,6 +22,7 @@ import {
   setSendToken,
   watchSendState,
 } from '../../core/send.ts'
+import { Field } from '../Field.tsx'
 import { useWatched } from '../useWatched.ts'
 
 /** How long typing must pause before the fee is estimated again: one estimate per pause, not per key. */
@@ -107,70 +108,54 @@ export function SendView({ kf }: { kf: Keyframe }) {
   return (
     <form className="kf-stack" noValidate onSubmit={onSubmit} aria-busy={loading || sending || undefined}>
       <fieldset className="kf-fieldset kf-stack" disabled={sending}>
-        <div className="kf-field">
-          <label className="kf-label" htmlFor={`${id}-token`}>
-            Token
-          </label>
-          <select
-            className="kf-input kf-select"
-            id={`${id}-token`}
-            value={token?.address ?? 'native'}
-            onChange={(event) => setSendToken(kf, event.currentTarget.value as 'native' | `0x${string}`)}
-          >
-            {tokenBalances.map((t) => (
-              <option key={t.address ?? 'native'} value={t.address ?? 'native'}>
-                {tokenLabel(t)}
-              </option>
-            ))}
-          </select>
-          <p className="kf-error" role="alert">
-            {tokenBalances.length > 0 ? errors.token : undefined}
-          </p>
-        </div>
-        <div className="kf-field">
-          <label className="kf-label" htmlFor={`${id}-amount`}>
-            Amount
-          </label>
-          <input
-            className="kf-input"
-            id={`${id}-amount`}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.0"
-            value={sendTokenAmount}
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={`${id}-amount-error`}
-            onInput={(event) => {
-              setSendAmount(kf, event.currentTarget.value)
-              setTouched((t) => ({ ...t, amount: true }))
-            }}
-          />
-          <p className="kf-error" id={`${id}-amount-error`} role="alert">
-            {amountError}
-          </p>
-        </div>
-        <div className="kf-field">
-          <label className="kf-label" htmlFor={`${id}-receiver`}>
-            To
-          </label>
-          <input
-            className="kf-input"
-            id={`${id}-receiver`}
-            name="receiver"
-            autoComplete="off"
-            spellcheck={false}
-            placeholder={network.chainNamespace === 'solana' ? 'Solana address' : '0x…'}
-            value={receiverAddress}
-            aria-invalid={receiverError ? true : undefined}
-            aria-describedby={`${id}-receiver-error`}
-            onInput={(event) => setSendReceiver(kf, event.currentTarget.value)}
-            onFocusOut={() => setTouched((t) => ({ ...t, receiverAddress: true }))}
-          />
-          <p className="kf-error" id={`${id}-receiver-error`} role="alert">
-            {receiverError}
-          </p>
-        </div>
+        <Field id={`${id}-token`} label="Token" error={tokenBalances.length > 0 ? errors.token : undefined}>
+          {(control) => (
+            <select
+              className="kf-input kf-select"
+              {...control}
+              value={token?.address ?? 'native'}
+              onChange={(event) => setSendToken(kf, event.currentTarget.value as 'native' | `0x${string}`)}
+            >
+              {tokenBalances.map((t) => (
+                <option key={t.address ?? 'native'} value={t.address ?? 'native'}>
+                  {tokenLabel(t)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-amount`} label="Amount" error={amountError}>
+          {(control) => (
+            <input
+              className="kf-input"
+              {...control}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.0"
+              value={sendTokenAmount}
+              onInput={(event) => {
+                setSendAmount(kf, event.currentTarget.value)
+                setTouched((t) => ({ ...t, amount: true }))
+              }}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-receiver`} label="To" error={receiverError}>
+          {(control) => (
+            <input
+              className="kf-input"
+              {...control}
+              name="receiver"
+              autoComplete="off"
+              spellcheck={false}
+              placeholder={network.chainNamespace === 'solana' ? 'Solana address' : '0x…'}
+              value={receiverAddress}
+              onInput={(event) => setSendReceiver(kf, event.currentTarget.value)}
+              onFocusOut={() => setTouched((t) => ({ ...t, receiverAddress: true }))}
+            />
+          )}
+        </Field>
       </fieldset>
       <dl className="kf-account kf-fees" data-testid="kf-fee">
         {price && (

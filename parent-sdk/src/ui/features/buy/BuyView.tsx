@@ -12,6 +12,7 @@ import type { Keyframe } from '../../../core/createKeyframe.ts'
 import { getNetwork, watchNetwork } from '../../../core/network.ts'
 import { refreshBalances } from '../../account/refreshBalances.ts'
 import { chainApiOf } from '../../chainApi.ts'
+import { Field } from '../../Field.tsx'
 import { useViewSignal } from '../../hooks.ts'
 import { useWatched } from '../../useWatched.ts'
 import {
@@ -304,29 +305,25 @@ function BuyForm({ kf, api, options }: { kf: Keyframe; api: ChainApi; options: O
           ))}
         </select>
       </div>
-      <div className="kf-field">
-        <label className="kf-label" htmlFor={`${id}-amount`}>
-          Amount ({currency})
-        </label>
-        <input
-          className="kf-input"
-          id={`${id}-amount`}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={String(limits.min)}
-          value={amount}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-amount-hint ${id}-amount-error`}
-          onInput={(event) => setAmount(event.currentTarget.value)}
-        />
-        <p className="kf-info kf-hint" id={`${id}-amount-hint`}>
-          Between {limits.min} and {limits.max} {currency}
-        </p>
-        <p className="kf-error" id={`${id}-amount-error`} role="alert">
-          {error}
-        </p>
-      </div>
+      <Field
+        id={`${id}-amount`}
+        label={`Amount (${currency})`}
+        error={error}
+        hint={`Between ${limits.min} and ${limits.max} ${currency}`}
+      >
+        {(control) => (
+          <input
+            className="kf-input"
+            {...control}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={String(limits.min)}
+            value={amount}
+            onInput={(event) => setAmount(event.currentTarget.value)}
+          />
+        )}
+      </Field>
       <fieldset className="kf-providers" aria-busy={quote.kind === 'loading' || undefined}>
         <legend>Quotes</legend>
         {quote.kind === 'idle' && <p className="kf-info">Enter an amount to see the quotes.</p>}

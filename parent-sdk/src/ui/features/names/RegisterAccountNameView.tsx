@@ -6,6 +6,7 @@ import { getAccount, watchAccount } from '../../../core/account.ts'
 import type { Keyframe } from '../../../core/createKeyframe.ts'
 import { canRegisterName } from '../../account/profileName.ts'
 import { chainApiOf } from '../../chainApi.ts'
+import { Field } from '../../Field.tsx'
 import { useWatched } from '../../useWatched.ts'
 import { labelError, labelOf, type NameSuggestion, readSuggestions, suffixOf } from './nameField.ts'
 import { getNameRegistration } from './nameRegistration.ts'
@@ -92,37 +93,38 @@ export function RegisterAccountNameView({ kf }: { kf: Keyframe }) {
     <form className="kf-stack" noValidate onSubmit={onSubmit}>
       <style>{NAMES_STYLES}</style>
       <p className="kf-text">A name others can use instead of your address.</p>
-      <div className="kf-field">
-        <label className="kf-label" htmlFor={`${id}-name`}>
-          Name
-        </label>
-        <div className="kf-name-row">
-          <input
-            className="kf-input"
-            id={`${id}-name`}
-            name="name"
-            autoComplete="off"
-            autoCapitalize="off"
-            spellcheck={false}
-            placeholder="your-name"
-            value={input}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={`${id}-error ${id}-status`}
-            onInput={(event) => setInput(event.currentTarget.value)}
-          />
-          {suffix && (
-            <span className="kf-name-suffix" aria-hidden="true">
-              {suffix}
-            </span>
-          )}
-        </div>
-        <p className="kf-error" id={`${id}-error`} role="alert">
-          {fieldError}
-        </p>
-        <p className="kf-info kf-name-status" id={`${id}-status`} role="status">
-          {status}
-        </p>
-      </div>
+      <Field
+        id={`${id}-name`}
+        label="Name"
+        error={fieldError}
+        describedBy={[`${id}-status`]}
+        after={
+          <p className="kf-info kf-name-status" id={`${id}-status`} role="status">
+            {status}
+          </p>
+        }
+      >
+        {(control) => (
+          <div className="kf-name-row">
+            <input
+              className="kf-input"
+              {...control}
+              name="name"
+              autoComplete="off"
+              autoCapitalize="off"
+              spellcheck={false}
+              placeholder="your-name"
+              value={input}
+              onInput={(event) => setInput(event.currentTarget.value)}
+            />
+            {suffix && (
+              <span className="kf-name-suffix" aria-hidden="true">
+                {suffix}
+              </span>
+            )}
+          </div>
+        )}
+      </Field>
       {read && read.variants.length > 0 && (
         <div>
           <h3 className="kf-label" id={`${id}-suggestions`}>

@@ -15,6 +15,7 @@ import { getActiveConnector } from '../../../core/connectors.ts'
 import type { Keyframe } from '../../../core/createKeyframe.ts'
 import { formatAmount, parseAmount } from '../../../core/send.ts'
 import { chainApiOf } from '../../chainApi.ts'
+import { Field } from '../../Field.tsx'
 import { useWatched } from '../../useWatched.ts'
 import { afterSwap } from './afterSwap.ts'
 import { displayAmount, displayUsd } from './displayAmount.ts'
@@ -297,27 +298,32 @@ export function SwapView({ kf }: { kf: Keyframe }) {
   return (
     <form className="kf-stack" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
       <style>{swapStyles}</style>
-      <div className="kf-swap-side">
-        <label className="kf-label" htmlFor={`${id}-amount`}>
-          You pay
-        </label>
-        <div className="kf-swap-row">
-          <input
-            className="kf-input kf-swap-amount"
-            id={`${id}-amount`}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.0"
-            value={amount}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={`${id}-problem`}
-            onInput={(event) => setAmount(event.currentTarget.value)}
-          />
-          <TokenSelect label="Token you pay" value={from} groups={groups} onChange={setFrom} />
-        </div>
-        <p className="kf-swap-hint">{balanceText(fromToken)}</p>
-      </div>
+      <Field
+        id={`${id}-amount`}
+        label="You pay"
+        error={errors.amount}
+        errorId={`${id}-problem`}
+        className="kf-swap-side"
+      >
+        {(control) => (
+          <>
+            <div className="kf-swap-row">
+              <input
+                className="kf-input kf-swap-amount"
+                {...control}
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.0"
+                value={amount}
+                onInput={(event) => setAmount(event.currentTarget.value)}
+              />
+              <TokenSelect label="Token you pay" value={from} groups={groups} onChange={setFrom} />
+            </div>
+            <p className="kf-swap-hint">{balanceText(fromToken)}</p>
+          </>
+        )}
+      </Field>
       <button type="button" className="kf-icon-button kf-swap-flip" aria-label="Switch tokens" onClick={flip}>
         <svg viewBox="0 0 20 20" fill="none" aria-hidden="true">
           <path
