@@ -104,6 +104,16 @@ export function ConnectingWalletConnectView({ kf }: { kf: Keyframe }) {
   const opensApp = touch && wallet !== undefined && walletLinks(wallet, uri ?? '').mobile !== undefined
   const phase = `${state?.status}:${uri !== undefined}`
 
+  // Choosing the wallet (a press in the list, or Try again) opens its app as soon as the URI exists, while the
+  // browser still counts that press as the person's (transient user activation: about 5 s in Chromium), so a
+  // phone allows the app to open. Later, or where the browser does not say, the "Open" link takes one more tap.
+  const mobileHref = opensApp ? links.mobile?.href : undefined
+  useLayoutEffect(() => {
+    if (!mobileHref || !uri || openedUri === uri || !navigator.userActivation?.isActive) return
+    setOpenedUri(uri)
+    location.assign(mobileHref)
+  }, [mobileHref, uri, openedUri])
+
   // The control that had focus went away with the phase (Try again, Copy link): focus the first one now shown,
   // so a keyboard user is not left outside the dialog. The modal places focus itself when the view appears.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the status or the URI's presence changes
