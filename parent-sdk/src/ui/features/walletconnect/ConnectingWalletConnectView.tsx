@@ -54,7 +54,7 @@ function WalletBadge({ wallet }: { wallet: WalletConnectTarget }) {
 
 /**
  * An anchor that looks like a button. Its href is ready before the press and the press follows it (no
- * `preventDefault`, no script navigation): iOS opens an app only from a link the person pressed.
+ * `preventDefault`): iOS opens an app only from a link the person pressed.
  */
 function LinkButton(props: { link: DeepLink; label: string; primary?: boolean; onClick?: () => void }) {
   const { link, label, primary, onClick } = props
@@ -74,9 +74,9 @@ function LinkButton(props: { link: DeepLink; label: string; primary?: boolean; o
 /**
  * ConnectingWalletConnect: the pairing URI as a QR code to scan with a phone's wallet, "Copy link", and the
  * chosen wallet's name, image and deep links (desktop app, web app). On a touch screen a wallet with a mobile
- * link is on the same device: its app opens from a link instead of a code, and the view waits for it ("Waiting
- * for your wallet") for as long as the person is away in the app; the page going to the background changes
- * nothing here. A decline or an expiry offers "Try again" (a new URI). Leaving the view drops the pairing;
+ * link is on the same device: its app opens instead of a code (by itself when the URI arrives soon enough after
+ * the press that chose the wallet, else from its "Open" link), and the view waits for it ("Waiting for your
+ * wallet") for as long as the person is away in the app; the page going to the background changes nothing here. A decline or an expiry offers "Try again" (a new URI). Leaving the view drops the pairing;
  * reaching a connection closes the modal (SPEC §2).
  */
 export function ConnectingWalletConnectView({ kf }: { kf: Keyframe }) {
