@@ -28,7 +28,11 @@ import { createInstanceRuntime, type RuntimeKey } from './runtime.ts'
 import { createKeyframeStore, type KeyframeState, type KeyframeStore, type ThemeVariables } from './store.ts'
 import { isThemeMode } from './theme.ts'
 import { createToasts, type ToastController } from './toasts.ts'
-import { resolveWalletConnectOption, type WalletConnectConfig } from './walletConnect.ts'
+import {
+  resolveWalletConnectOption,
+  restoreWalletConnect,
+  type WalletConnectConfig,
+} from './walletConnectStart.ts'
 import { type CustomWallet, resolveWalletOptions, type WalletOptions } from './walletOptions.ts'
 
 /** A network the dApp supports. A viem `Chain` fits. */
@@ -530,8 +534,8 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
   if (isBrowser()) {
     watchUnsupportedChain(kf)
     if (options.announceProvider !== false) kf._internal.onDestroy(announceProvider(kf))
-    // The connector that connected last wins: an injected wallet's, else the e-mail login's.
-    if (!restoreInjected(kf)) restoreConnection(kf)
+    // The connector that connected last wins: an injected wallet's, WalletConnect's, else the e-mail login's.
+    if (!restoreInjected(kf) && !restoreWalletConnect(kf)) restoreConnection(kf)
   }
   return kf
 }

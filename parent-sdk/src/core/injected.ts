@@ -149,8 +149,8 @@ export function watchExternalConnect(kf: Keyframe, parameters: { onChange(): voi
   return watchSelected(kf, getExternalConnect, () => parameters.onChange())
 }
 
-/** Writes the eip155 connection of `connector` while it is the active one. */
-function updateConnection(kf: Keyframe, change: { address?: string; chainId?: number }) {
+/** Writes the eip155 connection of the connector holding it (injected, WalletConnect). @internal */
+export function updateConnection(kf: Keyframe, change: { address?: string; chainId?: number }) {
   const { store } = kf._internal
   const { connections } = store.getState()
   const current = connections.eip155
@@ -167,7 +167,8 @@ function updateConnection(kf: Keyframe, change: { address?: string; chainId?: nu
   })
 }
 
-function setDisconnected(kf: Keyframe) {
+/** Sets eip155 disconnected (a connector other than the embedded wallet ended its connection). @internal */
+export function setDisconnected(kf: Keyframe) {
   const { store } = kf._internal
   const { connections } = store.getState()
   if (connections.eip155 !== DISCONNECTED) {

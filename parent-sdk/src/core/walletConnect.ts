@@ -1,13 +1,15 @@
 /**
- * WalletConnect (SPEC §4 wallet session): the pairing the ConnectingWalletConnect view shows, connecting a
- * wallet app through a relay, and restoring its session on the next start. Everything of WalletConnect
- * (the connector, `@walletconnect/universal-provider`) loads with `import()` when a pairing starts, or on
- * start when the visitor's last connection was WalletConnect; this module stays tiny, as it is read before
- * `open()`.
+ * WalletConnect (SPEC §4 wallet session): the pairing the ConnectingWalletConnect view shows and connecting a
+ * wallet app through a relay. Only the views (lazy chunks) import this module, so nothing of it loads before
+ * `open()`; the option and the restore on start are `walletConnectStart.ts`.
  * @module
  */
+
+import type { WalletConnectConnector } from '../connectors/walletconnect/connector.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
+import { defineRuntime } from './runtime.ts'
+import { loadSession } from './walletConnectStart.ts'
 import { watchSelected } from './watch.ts'
 
 /** A catalogue wallet chosen for WalletConnect (its deep links come from the catalogue, SPEC §3). */
@@ -35,46 +37,6 @@ export type WalletConnectState = {
   readonly error?: string
 }
 
-/** The `walletConnect` option, checked. */
-export type WalletConnectConfig = {
-  /** The relay's ws(s) URL. */
-  readonly relayUrl: string
-  /** The dApp as the wallet app shows it. */
-  readonly metadata: WalletConnectMetadata | undefined
-}
-
-/** The dApp as a wallet app shows it in its approval (WalletConnect's `metadata`). */
-export type WalletConnectMetadata = {
-  readonly name: string
-  readonly description?: string
-  readonly url: string
-  readonly icons: readonly string[]
-}
-
-function isWsUrl(value: unknown): boolean {
-  try {
-    const { protocol } = new URL(value as string)
-    return protocol === 'wss:' || protocol === 'ws:'
-  } catch {
-    return false
-  }
-}
-
-/** Checks the `walletConnect` option of `createKeyframe`. @internal */
-export function resolveWalletConnectOption(
-  option: { relayUrl: string; metadata?: WalletConnectMetadata } | undefined,
-  dappMetadata: WalletConnectMetadata | undefined,
-): WalletConnectConfig | undefined {
-  if (option === undefined) return undefined
-  if (!isWsUrl(option?.relayUrl)) {
-    throw new ConfigError(
-      'walletConnect',
-      `Keyframe: \`walletConnect.relayUrl\` must be the ws(s) URL of a WalletConnect relay (e.g. "wss://relay.example.com"), got ${JSON.stringify(option?.relayUrl)}.`,
-    )
-  }
-  return { relayUrl: option.relayUrl, metadata: option.metadata ?? dappMetadata }
-}
-
 /**
  * The WalletConnect pairing under way or last tried, for the ConnectingWalletConnect view; undefined
  * before the first.
@@ -88,12 +50,37 @@ export function watchWalletConnect(kf: Keyframe, parameters: { onChange(): void 
   return watchSelected(kf, getWalletConnect, () => parameters.onChange())
 }
 
+/** @internal */
+export type WalletConnectRuntime = {
+  /** The connector, loaded (with WalletConnect's chunk) on the first pairing or restore. */
+  connector: Promise<WalletConnectConnector> | undefined
+  /** Bumped by each pairing, cancel and restore: an older attempt's late answer is dropped. */
+  attempt: number
+}
+
+/** @internal */
+export const WALLET_CONNECT = defineRuntime('walletConnect', (kf): WalletConnectRuntime => {
+  const runtime: WalletConnectRuntime = { connector: undefined, attempt: 0 }
+  // On destroy: the relay connection closes; the session stays stored for the next start.
+  kf._internal.onDestroy(() => {
+    runtime.attempt++
+    void runtime.connector?.then((connector) => connector.release()).catch(() => undefined)
+  })
+  return runtime
+})
+
 /**
  * Starts a WalletConnect pairing (loading WalletConnect's chunk): the state goes 'pairing', then 'waiting'
- * with the URI for the QR and the deep links, and resolves once the wallet approved and the eip155
- * connection is its account. `wallet` is the catalogue wallet chosen, if any (its id becomes the recent
- * wallet's).
+ * with the URI for the QR and the deep links, and the promise resolves once the wallet approved: the eip155
+ * connection is the wallet's account, WalletConnect the active connector, the wallet (`wallet`, or the
+ * wallet app's own name) the first of the recent wallets, and an open modal on a connect view closes. A
+ * pairing cancelled (`cancelWalletConnect`) or overtaken by a newer one resolves without connecting.
  * @throws {ConfigError} the instance has no `walletConnect` option.
+ * @throws {UserRejectedRequestError} the person declined in the wallet (the state says 'declined').
+ * @example
+ * import { connectWalletConnect, getWalletConnect, watchWalletConnect } from '@keyframe/sdk'
+ * watchWalletConnect(kf, { onChange: () => console.log(getWalletConnect(kf)?.uri) })
+ * await connectWalletConnect(kf)
  */
 export async function connectWalletConnect(
   kf: Keyframe,
@@ -101,20 +88,42 @@ export async function connectWalletConnect(
 ): Promise<void> {
   if (typeof window === 'undefined') throw new BrowserOnlyError('connectWalletConnect()')
   if (kf._internal.isDestroyed()) throw new DestroyedError('connectWalletConnect()')
-  if (!kf._internal.walletConnect) {
+  const config = kf._internal.walletConnect
+  if (!config) {
     throw new ConfigError(
       'walletConnect',
       'Keyframe: WalletConnect is not configured. Pass createKeyframe({ walletConnect: { relayUrl } }).',
     )
   }
-  kf._internal.store.setState({
-    walletConnect: { status: 'failed', uri: undefined, wallet: parameters.wallet, error: 'Not ready yet' },
+  const runtime = kf._internal.runtime(WALLET_CONNECT)
+  const attempt = ++runtime.attempt
+  const { wallet } = parameters
+  kf._internal.store.setState({ walletConnect: { status: 'pairing', uri: undefined, wallet } })
+  let loaded: Awaited<ReturnType<typeof loadSession>>
+  try {
+    loaded = await loadSession()
+  } catch (error) {
+    if (attempt === runtime.attempt) {
+      const message = error instanceof Error ? error.message : String(error)
+      kf._internal.store.setState({
+        walletConnect: { status: 'failed', uri: undefined, wallet, error: message },
+      })
+    }
+    throw error
+  }
+  await loaded.session.connectSession(kf, {
+    config,
+    wallet,
+    attempt,
+    create: loaded.createWalletConnectConnector,
   })
-  throw new Error('Keyframe: WalletConnect is not ready yet')
 }
 
 /** Drops the pairing under way (the view's back, the modal closing); a connected session stays. */
 export function cancelWalletConnect(kf: Keyframe): void {
   const state = getWalletConnect(kf)
-  if (state && state.status !== 'connected') kf._internal.store.setState({ walletConnect: undefined })
+  if (!state || state.status === 'connected') return
+  // A wallet approving after this has its session deleted at once.
+  kf._internal.runtime(WALLET_CONNECT).attempt++
+  kf._internal.store.setState({ walletConnect: undefined })
 }
