@@ -24,6 +24,7 @@ import { measureReady } from './ready.ts'
 import { formatReloadSign, measureReloadSign, reloadSignMarkdown } from './reloadSign.ts'
 import { formatRpcOverhead, measureRpcOverhead, rpcOverheadMarkdown } from './rpcOverhead.ts'
 import { OPEN_WITHOUT_REACT_BUDGET, VANILLA_CLICK_BUDGET_MS } from './vanillaOpen.ts'
+import { formatWalletConnect, measureWalletConnect, walletConnectMarkdown } from './walletConnect.ts'
 
 const kB = (n: number) => `${(n / 1024).toFixed(2)} kB`
 const ms = (n: number) => `${n.toFixed(1)} ms`
@@ -52,6 +53,8 @@ try {
   const activity = await measureActivity(browser, stack)
   // The Account view (issue 15): Account → token balances on screen, an injected wallet on the demo.
   const accountView = await measureAccountView(browser, stack)
+  // WalletConnect (issue 16): press → QR, wallet approves → connected, over the stack's relay and Node wallet.
+  const walletConnect = await measureWalletConnect(browser, stack)
 
   const rows: [string, string, string, string][] = [
     [
@@ -111,6 +114,7 @@ try {
   console.log(`\n${formatGatewayOverhead(gateway)}\n${formatHistoryLatency(history)}`)
   console.log(`\n${formatActivity(activity)}`)
   console.log(`\n${formatAccountView(accountView)}`)
+  console.log(`\n${formatWalletConnect(walletConnect)}`)
 
   const scripts = (figures: typeof react) =>
     figures.scripts
@@ -170,7 +174,8 @@ ${otpThroughputMarkdown(otp)}
 ${gatewayOverheadMarkdown(gateway)}
 ${historyLatencyMarkdown(history)}
 ${activityMarkdown(activity)}
-${accountViewMarkdown(accountView)}`
+${accountViewMarkdown(accountView)}
+${walletConnectMarkdown(walletConnect)}`
   writeFileSync(new URL('../RESULTS.md', import.meta.url), md)
   console.log('\nWrote bench/RESULTS.md')
   // The EVM budgets are exact figures of this run: over them, the run fails.
