@@ -6,12 +6,11 @@
  * faucet minted, which chain-api itself lists, flagged (the control: the hiding is the tab's). axe on the tab;
  * screenshots in dark, light and on a phone are attached.
  */
-import type { Page, TestInfo } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { expectAccessible } from '../support/axe.ts'
 import { dialog, openModal } from '../support/email.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { connectDevWallet } from '../support/injectedWallet.ts'
+import { lookAt } from '../support/looks.ts'
 import {
   activityList,
   activityRow,
@@ -30,34 +29,6 @@ test.use({ reducedMotion: 'reduce' })
 /** What is sent and received, as typed and as the list shows them (3 decimals, truncated). */
 const SEND = { typed: '0.04172', shown: '0.041 ETH' }
 const RECEIVE = { typed: '0.25', shown: '+0.250 ETH' }
-
-/** The demo's theme switch, pressed through the page while the modal is open (it is outside the dialog). */
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((mode) => {
-    const label = mode === 'light' ? 'Light theme' : 'Dark theme'
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)
-    button?.click()
-  }, theme)
-}
-
-/** The tab in the dark and light theme and on a phone, attached; axe on each. */
-async function lookAt(page: Page, testInfo: TestInfo) {
-  for (const [name, theme, viewport] of [
-    ['dark', 'dark', { width: 1280, height: 800 }],
-    ['light', 'light', { width: 1280, height: 800 }],
-    ['phone', 'light', { width: 375, height: 667 }],
-  ] as const) {
-    await page.setViewportSize(viewport)
-    await setTheme(page, theme)
-    const path = testInfo.outputPath(`activity-${name}.png`)
-    await page.screenshot({ path })
-    await testInfo.attach(`Activity (${name})`, { path, contentType: 'image/png' })
-    // The tab is all in the modal; the frame shows nothing over the Account view (it is parked).
-    await expectAccessible(`Activity (${name})`, { page })
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await setTheme(page, 'dark')
-}
 
 for (const wallet of ['embedded', 'injected'] as const) {
   const login = wallet === 'embedded' ? 'an e-mail login' : 'an injected wallet'
@@ -108,7 +79,8 @@ for (const wallet of ['embedded', 'injected'] as const) {
     if (indexed.next === null)
       await expect(activityList(page).getByTestId('kf-activity-row')).toHaveCount(shown)
 
-    await lookAt(page, testInfo)
+    // The tab is all in the modal; the frame shows nothing over the Account view (it is parked).
+    await lookAt(page, testInfo, 'Activity')
   })
 }
 

@@ -13,6 +13,7 @@ import { dialog } from '../support/email.ts'
 import { chainClient, newWallet } from '../support/evm.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { connectDevWallet, DEV_WALLET_ADDRESS } from '../support/injectedWallet.ts'
+import { checkLook, lookAt } from '../support/looks.ts'
 import {
   chooseProvider,
   expectBackOnAccount,
@@ -156,26 +157,21 @@ test('accessibility: Buy passes axe-core and works by keyboard, in light, dark a
   stack,
 }, testInfo) => {
   await connectDevWallet(page, stack)
-  for (const { name, viewport } of [
-    { name: 'dark', viewport: { width: 1280, height: 800 } },
-    { name: 'light', viewport: { width: 1280, height: 800 } },
-    { name: 'phone, light', viewport: { width: 375, height: 667 } },
-  ]) {
-    await page.setViewportSize(viewport)
-    if (name === 'light') await page.getByRole('button', { name: 'Light theme', exact: true }).click()
-    await openBuy(page)
-    await fillPurchase(page, { asset: 'ETH', amount: '5' })
-    await expectAccessible(`Buy, amount refused (${name})`, { page })
-    await fillPurchase(page, { asset: 'ETH', amount: '250' })
-    await readQuote(page)
-    await expectAccessible(`Buy, quoted (${name})`, { page })
-    await testInfo.attach(`Buy, ${name}`, { body: await page.screenshot(), contentType: 'image/png' })
-    await page.keyboard.press('Escape')
-    await expect(dialog(page)).toBeHidden()
-  }
+  await lookAt(page, testInfo, 'Buy, quoted', {
+    show: async (look) => {
+      await openBuy(page)
+      await fillPurchase(page, { asset: 'ETH', amount: '5' })
+      await expectAccessible(`Buy, amount refused (${look.name})`, { page })
+      await fillPurchase(page, { asset: 'ETH', amount: '250' })
+      await readQuote(page)
+    },
+    leave: async () => {
+      await page.keyboard.press('Escape')
+      await expect(dialog(page)).toBeHidden()
+    },
+  })
 
   // By keyboard alone: Tab to the amount, type it, Tab to the quote's provider and on to Continue, Enter.
-  await page.setViewportSize({ width: 1280, height: 800 })
   await openBuy(page)
   const amount = dialog(page).getByLabel('Amount (USD)', { exact: true })
   for (let i = 0; i < 8 && !(await isFocused(amount)); i++) await page.keyboard.press('Tab')
@@ -191,8 +187,7 @@ test('accessibility: Buy passes axe-core and works by keyboard, in light, dark a
   const provider = await opened
   await provider.waitForURL(/\/sandbox\/onramp\//)
   await expect(dialog(page).getByText('Waiting for your purchase…')).toBeVisible()
-  await expectAccessible('Buy, waiting for the purchase', { page })
-  await testInfo.attach('Buy, waiting', { body: await page.screenshot(), contentType: 'image/png' })
+  await checkLook(page, testInfo, 'Buy, waiting for the purchase')
   await provider.close()
   await dialog(page).getByRole('button', { name: 'Change the purchase', exact: true }).click()
   await expect(amount).toHaveValue('100')

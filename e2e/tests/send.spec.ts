@@ -6,14 +6,14 @@
  * error and on the panel; screenshots in light, dark and on a phone are attached.
  */
 import type { Stack } from '@keyframe/devstack'
-import type { Page, TestInfo } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { getAddress, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { expectAccessible } from '../support/axe.ts'
 import { dialog, expectConnected, openModal } from '../support/email.ts'
 import { approveButton, chainClient, newFundedWallet } from '../support/evm.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { DEV_WALLET_ADDRESS, DEV_WALLET_INFO, injectDevWallet } from '../support/injectedWallet.ts'
+import { lookAt } from '../support/looks.ts'
 import {
   amountField,
   backToAccount,
@@ -52,35 +52,6 @@ async function connect(page: Page, stack: Stack, wallet: SendWallet): Promise<`0
   expect(getAddress(await expectConnected(page))).toBe(DEV_WALLET_ADDRESS)
   await expect(dialog(page)).toBeHidden()
   return DEV_WALLET_ADDRESS
-}
-
-/** The modal in the dark and light theme and on a phone, attached; axe on each (Send is the modal's alone). */
-async function lookAt(page: Page, testInfo: TestInfo, view: string) {
-  for (const [name, theme, viewport] of [
-    ['dark', 'dark', { width: 1280, height: 800 }],
-    ['light', 'light', { width: 1280, height: 800 }],
-    ['phone', 'light', { width: 375, height: 667 }],
-  ] as const) {
-    await page.setViewportSize(viewport)
-    await setTheme(page, theme)
-    const path = testInfo.outputPath(`${view} (${name}).png`.replaceAll(' ', '-'))
-    await page.screenshot({ path })
-    await testInfo.attach(`${view} (${name})`, { path, contentType: 'image/png' })
-    await expectAccessible(`${view} (${name})`, { page })
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await setTheme(page, 'dark')
-}
-
-/** The demo's theme switch, pressed through the page while the modal is open (it is outside the dialog). */
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((mode) => {
-    const label = mode === 'light' ? 'Light theme' : 'Dark theme'
-    const button = [...document.querySelectorAll('button')].find(
-      (b) => b.getAttribute('aria-label') === label || b.textContent?.trim() === label,
-    )
-    button?.click()
-  }, theme)
 }
 
 for (const wallet of ['embedded', 'injected'] as const) {

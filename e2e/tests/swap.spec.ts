@@ -6,15 +6,13 @@
  * swap), works the form by keyboard, and sees 'Network not supported for Swaps' on the chain without a pool.
  * @module
  */
-import { writeFileSync } from 'node:fs'
-import type { Page, TestInfo } from '@playwright/test'
 import { erc20Abi, formatUnits, getAddress, parseEther, parseUnits } from 'viem'
-import { expectAccessible } from '../support/axe.ts'
 import { libraryResult, runAction } from '../support/demo.ts'
 import { dialog, expectConnected, openModal } from '../support/email.ts'
 import { approve, chainClient, devToken, newWallet, rejectButton } from '../support/evm.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { DEV_WALLET_INFO, injectDevWallet } from '../support/injectedWallet.ts'
+import { checkLook, LOOKS, lookAt, setTheme } from '../support/looks.ts'
 import {
   confirmSwap,
   expectSwapStarted,
@@ -42,13 +40,6 @@ function balancesOf(stack: Parameters<typeof devToken>[0], address: `0x${string}
     KFT: await token('KFT'),
     kUSD: await token('kUSD'),
   })
-}
-
-/** A screenshot in the report and beside the test's results (to look at). */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const body = await page.screenshot()
-  await testInfo.attach(name, { body, contentType: 'image/png' })
-  writeFileSync(testInfo.outputPath(`${name.replace(/\W+/g, '-')}.png`), body)
 }
 
 /** The Tokens tab shows `symbol` as on chain (the tab truncates: within its last shown place). */
@@ -96,8 +87,7 @@ test('behavior: with an e-mail login, ETH → kUSD is quoted as typed, refused (
   )
   expect(quote.networkFee).toMatch(/^\d+(\.\d+)? ETH \((< )?\$\d+\.\d\d\)$/)
   expect(quote.action).toBe('Swap')
-  await expectAccessible('Swap, quoted (dark)', { page })
-  await shot(page, testInfo, 'Swap, quoted, dark')
+  await checkLook(page, testInfo, 'Swap, quoted (dark)')
 
   // Refused in the frame: the error shows in the open view, the form as typed; then accepted.
   await dialog(page).locator('button[type="submit"]').click()
@@ -180,8 +170,7 @@ test('behavior: with an injected wallet, ETH → KFT then KFT → kUSD (approve 
   await fillSwap(page, { from: 'KFT', to: 'kUSD', amount: '10' })
   const tokenQuote = await readSwapQuote(page)
   expect(tokenQuote.action).toBe('Approve KFT and swap')
-  await expectAccessible('Swap, approve needed (dark)', { page })
-  await shot(page, testInfo, 'Swap, approve needed, dark')
+  await checkLook(page, testInfo, 'Swap, approve needed (dark)')
   await confirmSwap(page, { embedded: false })
   await expect.poll(async () => (await balances()).kUSD, { timeout: 20_000 }).toBeGreaterThan(before.kUSD)
   const after = await balances()
@@ -194,20 +183,16 @@ test('behavior: with an injected wallet, ETH → KFT then KFT → kUSD (approve 
 
   // Light and phone screenshots of a quote, then the chain without Uniswap.
   await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: 'Light theme', exact: true }).click()
-  for (const { name, viewport } of [
-    { name: 'light', viewport: { width: 1280, height: 800 } },
-    { name: 'phone, light', viewport: { width: 375, height: 667 } },
-  ]) {
-    await page.setViewportSize(viewport)
-    await openSwap(page)
-    await fillSwap(page, { from: 'kUSD', to: 'ETH', amount: '25' })
-    await readSwapQuote(page)
-    await expectAccessible(`Swap, quoted (${name})`, { page })
-    await shot(page, testInfo, `Swap, quoted, ${name}`)
-    await page.keyboard.press('Escape')
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await lookAt(page, testInfo, 'Swap, quoted', {
+    looks: LOOKS.filter((look) => look.theme === 'light'),
+    show: async () => {
+      await openSwap(page)
+      await fillSwap(page, { from: 'kUSD', to: 'ETH', amount: '25' })
+      await readSwapQuote(page)
+    },
+    leave: () => page.keyboard.press('Escape'),
+  })
+  await setTheme(page, 'light')
   await runAction(page, 'viem', 'Switch chain')
   expect(await libraryResult(page, 'viem', 'chain')).toBe('31338')
   await openSwap(page)
@@ -215,6 +200,5 @@ test('behavior: with an injected wallet, ETH → KFT then KFT → kUSD (approve 
     dialog(page).getByRole('alert').filter({ hasText: 'Network not supported for Swaps' }),
   ).toBeVisible()
   await expect(dialog(page).getByRole('button', { name: 'Switch network', exact: true })).toBeVisible()
-  await expectAccessible('Swap, unsupported network (light)', { page })
-  await shot(page, testInfo, 'Swap, unsupported network, light')
+  await checkLook(page, testInfo, 'Swap, unsupported network (light)')
 })
