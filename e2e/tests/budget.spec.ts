@@ -42,3 +42,27 @@ test('budget: on the page without React, open() loads ≤ 25 kB gzip of JS, none
   const bytes = sumGzip(opened, { withReact: true })
   expect(bytes, `JS loaded by open(): ${bytes} B gzip (budget ${BUDGET} B)`).toBeLessThanOrEqual(BUDGET)
 })
+
+test("budget: WalletConnect's chunk is fetched when WalletConnect is chosen, not before open() nor on open()", async ({
+  page,
+  stack,
+}) => {
+  const recorder = recordScripts(page)
+  const walletConnectScripts = async () =>
+    (await recorder.take()).filter((s) => s.walletConnect).map((s) => new URL(s.url).pathname)
+  await page.goto(stack.dappUrl)
+  await page.waitForLoadState('networkidle')
+  expect(await walletConnectScripts(), 'WalletConnect fetched before open()').toEqual([])
+
+  await page.getByRole('button', { name: 'Connect' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Connect' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(await walletConnectScripts(), 'WalletConnect fetched by open(), before it was chosen').toEqual([])
+
+  // The control: the same log, once WalletConnect is chosen, holds its chunk.
+  await dialog.getByRole('button', { name: 'WalletConnect', exact: true }).click()
+  await expect(dialog.getByTestId('kf-qr')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect((await walletConnectScripts()).length, 'choosing WalletConnect fetches its chunk').toBeGreaterThan(0)
+})
