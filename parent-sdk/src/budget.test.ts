@@ -327,7 +327,7 @@ describe('open() on a page without React', () => {
 
 describe('wallet features, each a lazy chunk', () => {
   test('budget: what opening each feature fetches ≤ 15 KB gzip; the Account view is not in open()', async () => {
-    const { features, ui } = await measure(['src/exports/index.ts'], { react: 'bundled' })
+    const { features, ui, lazy } = await measure(['src/exports/index.ts'], { react: 'bundled' })
     console.info(
       `feature chunks: ${features.map((f) => `${f.entry} ${f.gzip} B (${f.fetched} B fetched on opening)`).join(', ')}`,
     )
@@ -342,6 +342,11 @@ describe('wallet features, each a lazy chunk', () => {
       ).toBeLessThanOrEqual(FEATURE_CHUNK_BUDGET)
     // The chain-api client of the Account view (and its schemas) is not what open() loads.
     expect(ui!.inputs.filter((input) => /src\/api\/|node_modules\/zod\//.test(input))).toEqual([])
+    // Nor the Account view itself with core/send's balance reading (issue 14's click → Connect budget): a
+    // chunk of its own, which the same pattern finds among the lazy chunks.
+    const accountView = /src\/ui\/views\/AccountView\.tsx|src\/core\/send\.ts/
+    expect(ui!.inputs.filter((input) => accountView.test(input))).toEqual([])
+    expect(lazy.some((c) => c.entry === 'src/ui/views/AccountView.tsx')).toBe(true)
   })
 
   test("control: a feature's own dependency and shared chunks count, and a chunk over budget is seen", async () => {
