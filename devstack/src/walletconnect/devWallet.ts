@@ -73,6 +73,21 @@ export type WalletConnectDevWallet = {
 
 let instances = 0
 
+/** How long the wallet waits for the dApp's side of an exchange (a proposal, an acknowledgement). */
+const ANSWER_TIMEOUT_MS = 15_000
+
+/** `promise`, or an error naming what did not come within {@link ANSWER_TIMEOUT_MS}. */
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The dev wallet waited ${ANSWER_TIMEOUT_MS} ms for ${what}`)),
+      ANSWER_TIMEOUT_MS,
+    )
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
 /** Starts a wallet on the relay. Each one keeps its state under a storage prefix of its own. */
 export async function startWalletConnectDevWallet(
   options: WalletConnectDevWalletOptions,
@@ -211,7 +226,7 @@ export async function startWalletConnectDevWallet(
         topic,
         namespaces: { ...session.namespaces, eip155: { ...eip155, chains, accounts } },
       })
-      await acknowledged()
+      await within(acknowledged(), "the dApp's acknowledgement of the session update")
       await kit.emitSessionEvent({
         topic,
         chainId: caip2,
@@ -248,7 +263,8 @@ export async function startWalletConnectDevWallet(
           ...held.filter((c) => c === `eip155:${chain.chainId}`),
           ...held.filter((c) => c !== `eip155:${chain.chainId}`),
         ]
-        const session = await kit.approveSession({
+        // WalletKit resolves once the dApp acknowledged the settlement.
+        const approving = kit.approveSession({
           id,
           namespaces: {
             eip155: {
@@ -259,6 +275,7 @@ export async function startWalletConnectDevWallet(
             },
           },
         })
+        const session = await within(approving, "the dApp's acknowledgement of the session")
         return session.topic
       },
       async reject() {
@@ -275,8 +292,8 @@ export async function startWalletConnectDevWallet(
       if (early) resolve(early)
       else proposals.set(topic, resolve)
     })
-    await kit.pair({ uri })
-    const received = await proposal
+    await within(kit.pair({ uri }), 'the pairing')
+    const received = await within(proposal, "the dApp's proposal")
     proposals.delete(topic)
     earlyProposals.delete(topic)
     return proposalOf(received)
