@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { WALLET_IMAGES_PREFETCH_COUNT, WALLETS_PAGE_SIZE } from '@keyframe/protocol/core'
-import { useId, useState } from 'preact/hooks'
+import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { walletImageUrl } from '../../../api/walletImageUrl.ts'
 import type { Keyframe } from '../../../core/createKeyframe.ts'
 import { getInjectedWallets, watchInjectedWallets } from '../../../core/injected.ts'
@@ -31,6 +31,9 @@ export function AllWalletsView({ kf }: { kf: Keyframe }) {
   const found = useCatalogueSearch(api, search, filters)
   const list = found ?? paged
   const searchId = useId()
+  const listRef = useRef<HTMLUListElement>(null)
+  /** After "More wallets": how many catalogue wallets there were, so focus moves to the first new one. */
+  const focusFrom = useRef<number | undefined>(undefined)
 
   const needle = search.toLowerCase()
   const choices = orderWallets({
@@ -39,6 +42,15 @@ export function AllWalletsView({ kf }: { kf: Keyframe }) {
     recent: getRecentWallets(kf),
   })
   const position = new Map(list.wallets.map((w, i) => [w.id, i]))
+
+  // The button goes once the last page is in: focus moves to the first wallet the press brought.
+  useLayoutEffect(() => {
+    const from = focusFrom.current
+    if (from === undefined || paged.wallets.length <= from) return
+    focusFrom.current = undefined
+    const index = choices.findIndex((c) => c.kind === 'catalogue' && (position.get(c.id) ?? -1) >= from)
+    listRef.current?.querySelectorAll<HTMLElement>('li > *')[index]?.focus()
+  })
 
   function row(choice: WalletChoice) {
     const badge = choice.recent ? 'Recent' : choice.kind === 'injected' ? 'Installed' : undefined
@@ -70,7 +82,7 @@ export function AllWalletsView({ kf }: { kf: Keyframe }) {
   return (
     <>
       <style>{allWalletsStyles}</style>
-      <div>
+      <div className="kf-all-wallets-search">
         <label className="kf-visually-hidden" htmlFor={searchId}>
           Search wallets
         </label>
@@ -87,7 +99,7 @@ export function AllWalletsView({ kf }: { kf: Keyframe }) {
       </div>
       {!api && <p className="kf-note">This site lists only the wallets in your browser.</p>}
       <div className="kf-all-wallets">
-        <ul className="kf-wallets" aria-label="Wallets" aria-busy={list.loading || undefined}>
+        <ul ref={listRef} className="kf-wallets" aria-label="Wallets" aria-busy={list.loading || undefined}>
           {choices.map(row)}
         </ul>
       </div>
@@ -108,13 +120,17 @@ export function AllWalletsView({ kf }: { kf: Keyframe }) {
             No wallet matches “{search}”.
           </p>
         )}
-        {/* Kept while the next page loads, so a keyboard user's focus stays on it. */}
+        {/* Kept while the next page loads, so focus stays on it until it moves to the first new wallet. */}
         {!found && !paged.failed && paged.wallets.length < paged.count && (
           <button
             type="button"
             className="kf-button kf-block"
             aria-disabled={paged.loading || undefined}
-            onClick={() => !paged.loading && paged.more()}
+            onClick={() => {
+              if (paged.loading) return
+              focusFrom.current = paged.wallets.length
+              paged.more()
+            }}
           >
             More wallets
           </button>
