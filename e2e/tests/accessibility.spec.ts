@@ -156,7 +156,7 @@ for (const { name, theme, viewport } of [
 }
 
 for (const theme of ['dark', 'light'] as const) {
-  test(`accessibility: the other ways in — a browser wallet listed, ConnectingExternal, a social login and All wallets (not built yet: their notes) — pass axe-core (${theme})`, async ({
+  test(`accessibility: the other ways in — a browser wallet listed, ConnectingExternal, a social login (not built yet: its note) and All wallets — pass axe-core (${theme})`, async ({
     page,
     stack,
   }) => {
