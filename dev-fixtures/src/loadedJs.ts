@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import type { Page, Response } from 'playwright-core'
+import type { Page, Request, Response } from 'playwright-core'
 
 /** `walletConnect`: the script holds WalletConnect's relay client (issue 16: fetched only once it is chosen). */
 export type LoadedScript = {
@@ -18,10 +18,30 @@ const WALLETCONNECT_MARKER = 'irn_subscribe'
 
 /**
  * Records every JavaScript response a page receives, with its gzip size (level 9) — the figure a dApp
- * ships when its server compresses. `take()` returns what arrived since the last call.
+ * ships when its server compresses. `take()` returns what arrived since the last call; `settled()` waits
+ * until no script has been requested or in flight for `quietMs` (Playwright's 'networkidle' is a load
+ * state: once reached after the page loaded, waiting for it again returns at once, before lazy chunks).
  */
-export function recordScripts(page: Page): { take(): Promise<LoadedScript[]> } {
+export function recordScripts(page: Page): {
+  take(): Promise<LoadedScript[]>
+  settled(quietMs?: number): Promise<void>
+} {
   const pending: Promise<LoadedScript | undefined>[] = []
+  let inFlight = 0
+  let lastActivity = performance.now()
+  const onRequest = (request: Request) => {
+    if (request.resourceType() !== 'script') return
+    inFlight++
+    lastActivity = performance.now()
+  }
+  const onDone = (request: Request) => {
+    if (request.resourceType() !== 'script') return
+    inFlight--
+    lastActivity = performance.now()
+  }
+  page.on('request', onRequest)
+  page.on('requestfinished', onDone)
+  page.on('requestfailed', onDone)
   const onResponse = (response: Response) => {
     const type = response.headers()['content-type'] ?? ''
     if (!type.includes('javascript')) return
@@ -43,6 +63,10 @@ export function recordScripts(page: Page): { take(): Promise<LoadedScript[]> } {
     async take() {
       const batch = await Promise.all(pending.splice(0))
       return batch.filter((s): s is LoadedScript => s !== undefined)
+    },
+    async settled(quietMs = 500) {
+      while (inFlight > 0 || performance.now() - lastActivity < quietMs)
+        await new Promise((resolve) => setTimeout(resolve, 50))
     },
   }
 }
