@@ -57,12 +57,12 @@ test("budget: WalletConnect's chunk is fetched when WalletConnect is chosen, not
   await page.getByRole('button', { name: 'Connect' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByRole('heading', { name: 'Connect' })).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await recorder.settled()
   expect(await walletConnectScripts(), 'WalletConnect fetched by open(), before it was chosen').toEqual([])
 
   // The control: the same log, once WalletConnect is chosen, holds its chunk.
   await dialog.getByRole('button', { name: 'WalletConnect', exact: true }).click()
   await expect(dialog.getByTestId('kf-qr')).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await recorder.settled()
   expect((await walletConnectScripts()).length, 'choosing WalletConnect fetches its chunk').toBeGreaterThan(0)
 })
