@@ -80,7 +80,7 @@ test('behavior: All wallets lists installed wallets first, pages by 40, searches
 test('behavior: Connect lists WalletConnect, the installed wallets, then 4 recommended (SPEC §9 order)', async ({
   page,
   stack,
-}) => {
+}, testInfo) => {
   await injectDevWallet(page, stack)
   await announceWallet(page, RAINBOW)
   await page.goto(stack.dappUrl)
@@ -96,6 +96,10 @@ test('behavior: Connect lists WalletConnect, the installed wallets, then 4 recom
     'Coinbase Wallet',
     'Rabby',
   ])
+  await expect(list.locator('img').last()).toHaveJSProperty('complete', true)
+  const path = testInfo.outputPath('connect-wallets.png')
+  await page.screenshot({ path })
+  await testInfo.attach('Connect, its wallet list', { path, contentType: 'image/png' })
   await dialog(page).getByRole('button', { name: 'WalletConnect', exact: true }).click()
   await expect(dialog(page).getByRole('heading', { name: 'WalletConnect', exact: true })).toBeVisible()
 })

@@ -78,6 +78,10 @@ const CatalogueWallets = lazyView<{ kf: Keyframe; part: 'featured' | 'recommende
 /** The connector id WalletConnect records as a recent wallet when no catalogue wallet was chosen. */
 const WALLETCONNECT_ID = 'walletConnect'
 const CATALOGUE_ID = /^[0-9a-f]{64}$/
+/** WalletConnect's entry: a QR code glyph (any wallet app scans it), not a wallet's logo. */
+const WALLETCONNECT_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><rect width="28" height="28" rx="8" fill="#3b82f6"/><path fill="#fff" d="M7 7h6v6H7zm2 2v2h2V9zm6-2h6v6h-6zm2 2v2h2V9zM7 15h6v6H7zm2 2v2h2v-2zm6-2h2v2h-2zm2 2h2v2h-2zm2-2h2v2h-2zm-4 4h2v2h-2zm4 0h2v2h-2z"/></svg>',
+)}`
 
 /** Pairs with a recent wallet that is not in the browser: a custom wallet, or a catalogue one (its links fetched). */
 function pairWithRecent(kf: Keyframe, recent: RecentWallet) {
@@ -113,7 +117,12 @@ function WalletSection({ kf }: { kf: Keyframe }) {
       {(walletConnect || ordered.length > 0) && (
         <ul className="kf-wallets" aria-label="Wallets">
           {walletConnect && (
-            <WalletRow name="WalletConnect" badge={badge(WALLETCONNECT_ID)} onPress={() => pairWith(kf)} />
+            <WalletRow
+              name="WalletConnect"
+              icon={WALLETCONNECT_ICON}
+              badge={badge(WALLETCONNECT_ID)}
+              onPress={() => pairWith(kf)}
+            />
           )}
           {elsewhere.map((w) => (
             <WalletRow key={w.id} name={w.name} badge="Recent" onPress={() => pairWithRecent(kf, w)} />
