@@ -248,6 +248,11 @@ approve call (Node's clock) to the demo's status reading "connected" on a painte
 less the offset of the two clocks measured by round trips, known to ±${r.clockErrorMs.toFixed(1)} ms).
 The network log of every run had no WalletConnect script (one holding its relay client) before \`open()\`,
 nor after it until the press; the press fetched ${scriptList(r)}.
+The same rule is checked on every CI run: \`parent-sdk/src/budget.test.ts\` (bundled as a dApp's bundler would
+with esbuild: nothing of \`@walletconnect/*\` or the connector before \`open()\` or in what it loads; what choosing
+WalletConnect fetches under a 165 kB gzip ceiling) and \`e2e/tests/budget.spec.ts\` (this network log on the demo).
+The QR's time is mostly the provider's: its chunk is requested only once the connector's has run, then its
+evaluation and \`UniversalProvider.init\` take the longest stretch, with no network, before the relay socket opens.
 
 - QR runs (ms): ${r.qr.runs.map((n) => n.toFixed(1)).join(', ')}
 - Chunk arrived (ms after the press): ${r.chunkArrived.runs.map((n) => n.toFixed(1)).join(', ')}
