@@ -2,7 +2,8 @@
  * The packages a deployment or an install of our shipped packages gets, read from package-lock.json (v3):
  * each shipped workspace's `dependencies` and `optionalDependencies`, and theirs, transitively, resolved as
  * Node resolves them (the nearest `node_modules/<name>` up the tree). Peer dependencies count unless marked
- * optional (npm installs the others); devDependencies never do: they are not shipped.
+ * optional (npm installs the others); devDependencies never do: they are not shipped. It is what
+ * `npm install @keyframe/sdk` brings and what the servers' images install (`npm ci --workspace=… --omit=dev`).
  * @module
  */
 
