@@ -5,10 +5,10 @@
  * from the URI the link carried and the dApp is connected.
  */
 import type { Page } from '@playwright/test'
-import { expectAccessible } from '../support/axe.ts'
 import { dialog, openModal } from '../support/email.ts'
 import { expect } from '../support/fixtures.ts'
-import { pairingQr, test } from '../support/wallet/walletConnect.ts'
+import { checkLook } from '../support/looks.ts'
+import { expectWalletConnected, pairingQr, test } from '../support/wallet/walletConnect.ts'
 
 /** MetaMask's catalogue deep link: a native scheme, as most wallets publish. */
 const METAMASK_LINK = 'metamask://'
@@ -45,7 +45,7 @@ test('behavior: on a phone, choosing MetaMask opens its deep link with the pairi
   // The press opens the wallet at once when the list had the URI ready (iOS needs it before the press);
   // otherwise the view offers the link as soon as the URI exists.
   const open = dialog(page).getByRole('link', { name: 'Open MetaMask', exact: true })
-  await expect(open.or(dialog(page).getByText('Waiting for your wallet'))).toBeVisible()
+  await expect(open.or(dialog(page).getByText('Waiting for your wallet')).first()).toBeVisible()
   const openedByPress = await expect
     .poll(() => opened.length, { timeout: 1_000 })
     .toBe(1)
@@ -64,10 +64,7 @@ test('behavior: on a phone, choosing MetaMask opens its deep link with the pairi
   // No QR code on the phone's own screen: it waits for the wallet app, also after a trip to the background.
   await expect(dialog(page).getByText('Waiting for your wallet')).toBeVisible()
   await expect(pairingQr(page)).toBeHidden()
-  await expectAccessible('ConnectingWalletConnect (phone, waiting)', { page })
-  const path = testInfo.outputPath('connecting-walletconnect-phone-waiting.png')
-  await page.screenshot({ path })
-  await testInfo.attach('ConnectingWalletConnect, phone, waiting', { path, contentType: 'image/png' })
+  await checkLook(page, testInfo, 'ConnectingWalletConnect (touch phone, waiting)')
   await setVisibility(page, 'hidden')
   await page.waitForTimeout(200)
   await setVisibility(page, 'visible')
@@ -76,7 +73,5 @@ test('behavior: on a phone, choosing MetaMask opens its deep link with the pairi
 
   // The wallet app, opened by the link, pairs with the URI it carried and approves.
   await walletApp.connect(uri)
-  await expect(page.getByTestId('account-status')).toHaveText('connected')
-  await expect(page.getByTestId('account-address')).toHaveText(walletApp.address, { ignoreCase: true })
-  await expect(dialog(page)).toBeHidden()
+  await expectWalletConnected(page, walletApp)
 })

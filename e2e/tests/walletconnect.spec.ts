@@ -7,25 +7,37 @@
  * and the view's looks, axe and keyboard.
  */
 import { DEMO_ETH, DEMO_MESSAGE, DEMO_RECIPIENT } from '@keyframe/example-dapp/demoData'
+import type { Locator, Page } from '@playwright/test'
 import { getAddress, parseEther, verifyMessage } from 'viem'
-import { expectAccessible } from '../support/axe.ts'
 import { libraryResult, runAction } from '../support/demo.ts'
 import { dialog } from '../support/email.ts'
 import { CHAIN_HEX, chainClient } from '../support/evm.ts'
 import { expect } from '../support/fixtures.ts'
+import { lookAt } from '../support/looks.ts'
 import {
   chooseWalletConnect,
   connectionChain,
   connectWalletApp,
+  expectWalletConnected,
   followProvider,
   pairingQr,
   providerEvents,
   scanPairingQr,
   test,
+  WALLETCONNECT,
 } from '../support/wallet/walletConnect.ts'
 
+/** Presses Tab until `target` (in the modal's shadow root) has the focus, at most 12 times. */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 12; i++) {
+    if (await target.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)) break
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}
+
 /** Sends the demo's ETH through the dApp's viem path; returns the receipt once anvil mined it. */
-async function sendDemoEth(page: Parameters<typeof runAction>[0], chain: ReturnType<typeof chainClient>) {
+async function sendDemoEth(page: Page, chain: ReturnType<typeof chainClient>) {
   await runAction(page, 'viem', 'Send ETH')
   const hash = (await libraryResult(page, 'viem', 'transaction')) as `0x${string}`
   return chain.waitForTransactionReceipt({ hash })
@@ -69,8 +81,7 @@ test('behavior: the wallet app scans the QR code and approves; the dApp signs, s
 
   // A returning visitor: the reload restores the session (no QR code), and it still signs.
   await page.reload()
-  await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 20_000 })
-  await expect(page.getByTestId('account-address')).toHaveText(walletApp.address, { ignoreCase: true })
+  await expectWalletConnected(page, walletApp)
   const signedBefore = walletApp.requests.filter((r) => r.method === 'personal_sign').length
   await runAction(page, 'viem', 'Sign message')
   const again = (await libraryResult(page, 'viem', 'signature')) as `0x${string}`
@@ -104,7 +115,7 @@ test("behavior: a declined proposal says so and 'Try again' shows a new code tha
   const second = await scanPairingQr(page)
   expect(second).not.toBe(first)
   await walletApp.connect(second)
-  await expect(page.getByTestId('account-status')).toHaveText('connected')
+  await expectWalletConnected(page, walletApp)
   expect(walletApp.sessions()).toHaveLength(1)
 
   await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
@@ -120,36 +131,31 @@ test('accessibility: the pairing view passes axe-core, its code decodes in dark,
   stack,
 }, testInfo) => {
   await page.goto(stack.dappUrl)
-  for (const { name, viewport } of [
-    { name: 'dark', viewport: { width: 1280, height: 800 } },
-    { name: 'light', viewport: { width: 1280, height: 800 } },
-    { name: 'phone, light', viewport: { width: 375, height: 667 } },
-  ]) {
-    await page.setViewportSize(viewport)
-    if (name === 'light') await page.getByRole('button', { name: 'Light theme', exact: true }).click()
-    await chooseWalletConnect(page)
-    await scanPairingQr(page)
-    await expectAccessible(`ConnectingWalletConnect (${name})`, { page })
-    // Kept in the test's output folder as well, for a person to look at.
-    const path = testInfo.outputPath(`connecting-walletconnect-${name.replaceAll(/\W+/g, '-')}.png`)
-    await page.screenshot({ path })
-    await testInfo.attach(`ConnectingWalletConnect, ${name}`, { path, contentType: 'image/png' })
-    await page.keyboard.press('Escape')
-    await expect(dialog(page)).toBeHidden()
-  }
+  await lookAt(page, testInfo, 'ConnectingWalletConnect', {
+    // In each look the code on screen decodes to a pairing URI.
+    show: async () => {
+      await chooseWalletConnect(page)
+      await scanPairingQr(page)
+    },
+    leave: async () => {
+      await page.keyboard.press('Escape')
+      await expect(dialog(page)).toBeHidden()
+    },
+  })
 
-  // By keyboard alone: Tab reaches Copy link, Enter copies the URI the code holds; Esc closes.
+  // By keyboard alone: Tab to WalletConnect on Connect, Enter; Tab to Copy link, Enter copies the URI the
+  // code holds; Esc closes.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(page.url()).origin,
   })
-  await chooseWalletConnect(page)
+  await page.getByRole('button', { name: 'Connect', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await tabTo(page, dialog(page).getByRole('button', { name: WALLETCONNECT, exact: true }))
+  await page.keyboard.press('Enter')
+  await expect(pairingQr(page)).toBeVisible()
   const uri = await scanPairingQr(page)
   const copy = dialog(page).getByRole('button', { name: 'Copy link', exact: true })
-  for (let i = 0; i < 6; i++) {
-    if (await copy.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)) break
-    await page.keyboard.press('Tab')
-  }
-  await expect(copy).toBeFocused()
+  await tabTo(page, copy)
   await page.keyboard.press('Enter')
   await expect(dialog(page).getByText('Link copied')).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uri)

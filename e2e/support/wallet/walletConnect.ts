@@ -47,7 +47,12 @@ export async function connectWalletApp(page: Page, url: string, wallet: WalletCo
   await page.goto(url)
   await chooseWalletConnect(page)
   await wallet.connect(await scanPairingQr(page))
-  await expect(page.getByTestId('account-status')).toHaveText('connected')
+  await expectWalletConnected(page, wallet)
+}
+
+/** The dApp shows the wallet app's account connected and the modal closed. */
+export async function expectWalletConnected(page: Page, wallet: WalletConnectDevWallet) {
+  await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
   await expect(page.getByTestId('account-address')).toHaveText(wallet.address, { ignoreCase: true })
   await expect(dialog(page)).toBeHidden()
 }
