@@ -156,6 +156,15 @@ describe('Connect view', () => {
     // Without chainApiUrl there is no catalogue: only the browser's wallets, and it says so.
     expect(shadow().textContent).toContain('This site lists only the wallets in your browser.')
   })
+
+  test('parameters: features.allWallets false leaves All wallets out; no walletConnect, no WalletConnect entry', async () => {
+    const { kf } = setup({ features: { allWallets: false } })
+    await kf.open()
+    const names = [...shadow().querySelectorAll('button')].map(accessibleName)
+    expect(names).not.toContain('Connect a wallet')
+    expect(names).not.toContain('WalletConnect')
+    expect(names).toContain('Continue')
+  })
 })
 
 describe('keyboard and focus', () => {
