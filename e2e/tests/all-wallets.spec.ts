@@ -9,6 +9,7 @@ import { expectAccessible } from '../support/axe.ts'
 import { dialog, openModal } from '../support/email.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { DEV_WALLET_INFO, injectDevWallet } from '../support/injectedWallet.ts'
+import { checkLook, lookAt } from '../support/looks.ts'
 import {
   announceWallet,
   openAllWallets,
@@ -97,9 +98,7 @@ test('behavior: Connect lists WalletConnect, the installed wallets, then 4 recom
     'Rabby',
   ])
   await expect(list.locator('img').last()).toHaveJSProperty('complete', true)
-  const path = testInfo.outputPath('connect-wallets.png')
-  await page.screenshot({ path })
-  await testInfo.attach('Connect, its wallet list', { path, contentType: 'image/png' })
+  await checkLook(page, testInfo, 'Connect, its wallet list')
   await dialog(page).getByRole('button', { name: 'WalletConnect', exact: true }).click()
   await expect(dialog(page).getByRole('heading', { name: 'WalletConnect', exact: true })).toBeVisible()
 })
@@ -110,25 +109,19 @@ test('accessibility: All wallets passes axe-core, works by keyboard, in light, d
 }, testInfo) => {
   await injectDevWallet(page, stack)
   await page.goto(stack.dappUrl)
-  for (const { name, viewport } of [
-    { name: 'dark', viewport: { width: 1280, height: 800 } },
-    { name: 'light', viewport: { width: 1280, height: 800 } },
-    { name: 'phone, light', viewport: { width: 375, height: 667 } },
-  ]) {
-    await page.setViewportSize(viewport)
-    if (name === 'light') await page.getByRole('button', { name: 'Light theme', exact: true }).click()
-    await openAllWallets(page)
-    await expect(walletList(page).locator('img').nth(5)).toHaveJSProperty('complete', true)
-    await expectAccessible(`All wallets (${name})`, { page })
-    const path = testInfo.outputPath(`all-wallets-${name.replace(/\W+/g, '-')}.png`)
-    await page.screenshot({ path })
-    await testInfo.attach(`All wallets, ${name}`, { path, contentType: 'image/png' })
-    await walletSearch(page).fill('trust')
-    await expect(walletRows(page)).toHaveText(['Trust'])
-    await expectAccessible(`All wallets, searched (${name})`, { page })
-    await page.keyboard.press('Escape')
-    await expect(dialog(page)).toBeHidden()
-  }
+  await lookAt(page, testInfo, 'All wallets', {
+    show: async () => {
+      await openAllWallets(page)
+      await expect(walletList(page).locator('img').nth(5)).toHaveJSProperty('complete', true)
+    },
+    leave: async (look) => {
+      await walletSearch(page).fill('trust')
+      await expect(walletRows(page)).toHaveText(['Trust'])
+      await expectAccessible(`All wallets, searched (${look.name})`, { page })
+      await page.keyboard.press('Escape')
+      await expect(dialog(page)).toBeHidden()
+    },
+  })
 
   // By keyboard alone: Tab past Back and Close to the search field, type, Tab to the match, Enter.
   await openAllWallets(page)
