@@ -29,7 +29,8 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-async function openAccount(explorer = true) {
+/** An instance with the test wallet connected, the modal not opened yet. */
+async function connected(explorer = true) {
   // 1.23789 ETH: two decimals, truncated, read as 1.23.
   await rpc(anvil.rpcUrl, 'anvil_setBalance', [
     WALLET_ADDRESS,
@@ -50,6 +51,11 @@ async function openAccount(explorer = true) {
   })
   instances.push(kf)
   await connectInjected(kf, 'injected:io.test')
+  return kf
+}
+
+async function openAccount(explorer = true) {
+  const kf = await connected(explorer)
   await kf.open()
   // The view is a chunk of its own: wait for it, and for the balance it reads.
   await vi.waitFor(() => expect(text('[data-testid="kf-balance"]')).toMatch(/\d ETH$/), { timeout: 10_000 })
@@ -71,6 +77,15 @@ test('default: address 4 + 6, balance with 2 decimals and its symbol, network, e
   expect(link.getAttribute('target')).toBe('_blank')
   expect(link.getAttribute('rel')).toContain('noopener')
   expect(link.textContent).toBe('View on Scan')
+})
+
+test("behavior: open() resolves with the Account view on screen (its chunk, off the Connect view's path, loaded first)", async () => {
+  const kf = await connected()
+  await kf.open()
+  expect(shadow().querySelector('[role="dialog"]')?.getAttribute('data-view')).toBe('Account')
+  expect(shadow().querySelector('[role="status"][aria-label="Loading"]')).toBeNull()
+  expect(button('Disconnect')).toBeDefined()
+  expect(text('[data-testid="kf-address"]')).toBe('0x70...dc79C8')
 })
 
 test('behavior: no explorer link when the network has no explorer', async () => {
