@@ -1,4 +1,5 @@
 import { recordScripts, sumGzip } from '@keyframe/dev-fixtures'
+import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 
 // Bundle sizes are deterministic, so the issue's budget is a hard limit checked on every run.
@@ -43,14 +44,15 @@ test('budget: on the page without React, open() loads ≤ 25 kB gzip of JS, none
   expect(bytes, `JS loaded by open(): ${bytes} B gzip (budget ${BUDGET} B)`).toBeLessThanOrEqual(BUDGET)
 })
 
-test("budget: WalletConnect's chunk is fetched when WalletConnect is chosen, not before open() nor on open()", async ({
-  page,
-  stack,
-}) => {
+/**
+ * The network log: no script of WalletConnect's (its relay client) before open() nor on open(); once WalletConnect
+ * is chosen, its chunk (the control: the same check finds it).
+ */
+async function walletConnectOnlyWhenChosen(page: Page, dappUrl: string) {
   const recorder = recordScripts(page)
   const walletConnectScripts = async () =>
     (await recorder.take()).filter((s) => s.walletConnect).map((s) => new URL(s.url).pathname)
-  await page.goto(stack.dappUrl)
+  await page.goto(dappUrl)
   await page.waitForLoadState('networkidle')
   expect(await walletConnectScripts(), 'WalletConnect fetched before open()').toEqual([])
 
@@ -60,9 +62,21 @@ test("budget: WalletConnect's chunk is fetched when WalletConnect is chosen, not
   await recorder.settled()
   expect(await walletConnectScripts(), 'WalletConnect fetched by open(), before it was chosen').toEqual([])
 
-  // The control: the same log, once WalletConnect is chosen, holds its chunk.
   await dialog.getByRole('button', { name: 'WalletConnect', exact: true }).click()
-  await expect(dialog.getByTestId('kf-qr')).toBeVisible()
+  await expect(page.locator('[role="dialog"][data-view="ConnectingWalletConnect"]')).toBeVisible()
   await recorder.settled()
   expect((await walletConnectScripts()).length, 'choosing WalletConnect fetches its chunk').toBeGreaterThan(0)
+}
+
+test("budget: WalletConnect's chunk is fetched when WalletConnect is chosen, not before open() nor on open()", async ({
+  page,
+  stack,
+}) => walletConnectOnlyWhenChosen(page, stack.dappUrl))
+
+test.describe('on a phone (touch), where wallets open by deep link', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+  test("budget: WalletConnect's chunk is fetched when WalletConnect is chosen, not before open() nor on open()", async ({
+    page,
+    stack,
+  }) => walletConnectOnlyWhenChosen(page, stack.dappUrl))
 })
