@@ -73,7 +73,7 @@ export type WalletConnectDevWallet = {
 
 let instances = 0
 
-/** How long the wallet waits for the dApp's side of an exchange (a proposal, an acknowledgement). */
+/** How long the wallet waits for the dApp's side of an exchange (its proposal, its acknowledgement of a session). */
 const ANSWER_TIMEOUT_MS = 15_000
 
 /** `promise`, or an error naming what did not come within {@link ANSWER_TIMEOUT_MS}. */
@@ -226,7 +226,10 @@ export async function startWalletConnectDevWallet(
         topic,
         namespaces: { ...session.namespaces, eip155: { ...eip155, chains, accounts } },
       })
-      await within(acknowledged(), "the dApp's acknowledgement of the session update")
+      // Like the reference wallets, it moves on once the update is published: what the dApp does with it
+      // shows in the dApp (the e2e checks chainChanged there). Awaiting the acknowledgement hung now and then
+      // in e2e (the dApp had published it; the wallet never resolved it), a harness flake to find in the relay.
+      void acknowledged().catch(() => {})
       await kit.emitSessionEvent({
         topic,
         chainId: caip2,
