@@ -23,7 +23,7 @@ import {
   startMailCatcher,
   startStaticSite,
 } from '@keyframe/dev-fixtures'
-import { dappDist, repoRoot, type Stack } from '@keyframe/devstack'
+import { dappDist, repoRoot, type Stack, startRelay } from '@keyframe/devstack'
 import { createPostgresDatabase } from '@keyframe/server-kit/testing'
 
 export const HAPROXY = '/usr/sbin/haproxy'
@@ -223,20 +223,23 @@ export async function startScaleOut(options: { logFile?: string } = {}): Promise
     let chains: DevChain[] = []
     let faucetUrl = ''
     let chainApiUrl = ''
-    const [framePort, chainPort, mail, devChains, dapp] = await Promise.all([
+    const [framePort, chainPort, mail, devChains, relay] = await Promise.all([
       freePort(),
       freePort(),
       startMailCatcher({ smtpPort: 0, httpPort: 0 }),
       startChains(),
-      startStaticSite({
-        root: dappDist,
-        host: '127.0.0.1',
-        port: 0,
-        config: () => ({ projectId: PROJECT_ID, frameUrl, chains, faucetUrl, chainApiUrl }),
-        name: 'dapp',
-      }),
+      startRelay(),
     ] as const)
-    stops.push(mail.close, devChains.close, dapp.close)
+    stops.push(mail.close, devChains.close, relay.close)
+    const walletConnect = { relayUrl: relay.url }
+    const dapp = await startStaticSite({
+      root: dappDist,
+      host: '127.0.0.1',
+      port: 0,
+      config: () => ({ projectId: PROJECT_ID, frameUrl, chains, faucetUrl, chainApiUrl, walletConnect }),
+      name: 'dapp',
+    })
+    stops.push(dapp.close)
     chains = devChains.chains
     const faucet: Faucet = await startFaucet({ chains, allowedOrigins: [dapp.origin], port: 0 })
     stops.push(faucet.close)
@@ -338,6 +341,7 @@ export async function startScaleOut(options: { logFile?: string } = {}): Promise
       chains,
       faucetUrl,
       chainApiUrl,
+      relayUrl: relay.url,
       addableChain: undefined,
       fund: (address) => fund(chains, address),
       frames,
