@@ -15,6 +15,7 @@ import { CHAIN_HEX, chainClient } from '../support/evm.ts'
 import { expect } from '../support/fixtures.ts'
 import { lookAt } from '../support/looks.ts'
 import {
+  askFollowedProvider,
   chooseWalletConnect,
   connectionChain,
   connectWalletApp,
@@ -91,8 +92,14 @@ test('behavior: the wallet app scans the QR code and approves; the dApp signs, s
   expect(walletApp.requests.filter((r) => r.method === 'personal_sign')).toHaveLength(signedBefore + 1)
 
   // The person disconnects in the wallet app: the dApp shows disconnected, and a reload restores nothing.
+  await followProvider(page)
   await walletApp.disconnect()
   await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+  // The provider the dApp's library still holds said disconnect, and refuses in SPEC §8's words.
+  await expect.poll(() => providerEvents(page)).toEqual([['disconnect', null]])
+  expect(await askFollowedProvider(page, 'personal_sign', ['0x6869', walletApp.address])).toEqual({
+    rejected: 'Please call connect() before request()',
+  })
   await page.reload()
   await expect(page.getByTestId('account-status')).toHaveText('disconnected')
   await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible()

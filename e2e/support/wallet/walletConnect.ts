@@ -71,8 +71,20 @@ export async function followProvider(page: Page): Promise<void> {
     const heard: [string, unknown][] = []
     for (const event of ['chainChanged', 'disconnect'])
       provider.on(event, (value) => heard.push([event, event === 'disconnect' ? null : value]))
-    Object.assign(window, { __wcHeard: heard })
+    Object.assign(window, { __wcHeard: heard, __wcProvider: provider })
   })
+}
+
+/** What the followed provider answers `method` now: its result, or the message it rejects with. */
+export function askFollowedProvider(page: Page, method: string, params: unknown[] = []): Promise<unknown> {
+  return page.evaluate(
+    async ([method, params]) => {
+      type Provider = { request(args: { method: string; params: unknown[] }): Promise<unknown> }
+      const provider = (window as unknown as { __wcProvider: Provider }).__wcProvider
+      return provider.request({ method, params }).catch((error: Error) => ({ rejected: error.message }))
+    },
+    [method, params] as const,
+  )
 }
 
 /** The events the followed provider emitted so far, in order. */
