@@ -18,7 +18,7 @@ import { getAccount } from './account.ts'
 import { attachFrame, namespaceOf, restoreConnection } from './connection.ts'
 import { onBody } from './documentBody.ts'
 import { createEmbeddedWallet, type EmbeddedWallet } from './embeddedWallet.ts'
-import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
+import { BrowserOnlyError, ConfigError, checkOption, DestroyedError } from './errors.ts'
 import { frameTheme } from './frameTheme.ts'
 import { restoreInjected } from './injected.ts'
 import { createMemoryStorage, defaultStorage, type LoginCacheStorage } from './loginCache.ts'
@@ -226,19 +226,13 @@ function resolveOptions(options: KeyframeOptions) {
     options?.onAlert?.({ code: 'MISSING_PROJECT_ID', message })
     throw new ConfigError('projectId', message)
   }
-  if (!isHttpUrl(options.frameUrl)) {
-    throw new ConfigError(
-      'frameUrl',
-      `Keyframe: \`frameUrl\` must be the full http(s) URL of the frame document (e.g. "https://wallet.example.com/frame"), got ${JSON.stringify(options.frameUrl)}.`,
-    )
-  }
+  checkOption(
+    isHttpUrl(options.frameUrl),
+    'frameUrl',
+    `the full http(s) URL of the frame document (e.g. "https://wallet.example.com/frame"), got ${JSON.stringify(options.frameUrl)}`,
+  )
   const themeMode = options.themeMode ?? DEFAULT_THEME_MODE
-  if (!isThemeMode(themeMode)) {
-    throw new ConfigError(
-      'themeMode',
-      `Keyframe: \`themeMode\` must be "light" or "dark", got ${JSON.stringify(themeMode)}.`,
-    )
-  }
+  checkOption(isThemeMode(themeMode), 'themeMode', `"light" or "dark", got ${JSON.stringify(themeMode)}`)
   const connectMethods = options.connectMethods ?? DEFAULT_CONNECT_METHOD_ORDER
   for (const method of connectMethods) {
     if (!(DEFAULT_CONNECT_METHOD_ORDER as readonly string[]).includes(method)) {
@@ -262,12 +256,11 @@ function resolveOptions(options: KeyframeOptions) {
     }
     chainId ??= id
   }
-  if (options.chainApiUrl !== undefined && !isHttpUrl(options.chainApiUrl)) {
-    throw new ConfigError(
-      'chainApiUrl',
-      `Keyframe: \`chainApiUrl\` must be the http(s) URL of your chain-api, got ${JSON.stringify(options.chainApiUrl)}.`,
-    )
-  }
+  checkOption(
+    options.chainApiUrl === undefined || isHttpUrl(options.chainApiUrl),
+    'chainApiUrl',
+    `the http(s) URL of your chain-api, got ${JSON.stringify(options.chainApiUrl)}`,
+  )
   const features: Features = { ...DEFAULT_FEATURES }
   for (const [name, on] of Object.entries(options.features ?? {})) {
     if (!(name in DEFAULT_FEATURES) || typeof on !== 'boolean') {

@@ -15,6 +15,14 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Throws a {@link ConfigError} naming `option` unless `ok` (the options' checks run before `open()`, so
+ * they are plain conditions rather than a schema). @internal
+ */
+export function checkOption(ok: unknown, option: string, expected: string): asserts ok {
+  if (!ok) throw new ConfigError(option, `Keyframe: \`${option}\` must be ${expected}.`)
+}
+
 /** A browser-only method ran where there is no `window`/`document` (server rendering, a worker). */
 export class BrowserOnlyError extends Error {
   override name = 'BrowserOnlyError'

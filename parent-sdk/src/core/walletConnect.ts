@@ -1,7 +1,7 @@
 /**
  * WalletConnect (SPEC §4 wallet session): the pairing the ConnectingWalletConnect view shows and connecting a
- * wallet app through a relay. Only the views (lazy chunks) import this module, so nothing of it loads before
- * `open()`; the option and the restore on start are `walletConnectStart.ts`.
+ * wallet app through a relay. Only the WalletConnect views and `import()`s import this module, so nothing of it
+ * loads before `open()`, nor with the Connect view; the option and the restore on start are `walletConnectStart.ts`.
  * @module
  */
 
@@ -9,7 +9,6 @@ import type { WalletConnectConnector } from '../connectors/walletconnect/connect
 import type { Keyframe } from './createKeyframe.ts'
 import { BrowserOnlyError, ConfigError, DestroyedError } from './errors.ts'
 import { defineRuntime } from './runtime.ts'
-import { loadSession } from './walletConnectStart.ts'
 import { watchSelected } from './watch.ts'
 
 /** A catalogue wallet chosen for WalletConnect (its deep links come from the catalogue, SPEC §3). */
@@ -99,9 +98,9 @@ export async function connectWalletConnect(
   const attempt = ++runtime.attempt
   const { wallet } = parameters
   kf._internal.store.setState({ walletConnect: { status: 'pairing', uri: undefined, wallet } })
-  let loaded: Awaited<ReturnType<typeof loadSession>>
+  let session: typeof import('./walletConnectSession.ts')
   try {
-    loaded = await loadSession()
+    session = await import('./walletConnectSession.ts')
   } catch (error) {
     if (attempt === runtime.attempt) {
       const message = error instanceof Error ? error.message : String(error)
@@ -111,12 +110,7 @@ export async function connectWalletConnect(
     }
     throw error
   }
-  await loaded.session.connectSession(kf, {
-    config,
-    wallet,
-    attempt,
-    create: loaded.createWalletConnectConnector,
-  })
+  await session.connectSession(kf, { config, wallet, attempt })
 }
 
 /** Drops the pairing under way (the view's back, the modal closing); a connected session stays. */

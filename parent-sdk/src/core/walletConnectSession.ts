@@ -1,13 +1,15 @@
 /**
- * The WalletConnect session's handling, loaded with WalletConnect's chunk (`walletConnect.ts` holds what runs
- * before `open()`): the pairing's states, the session's account as the eip155 connection, its events, the
- * recent wallet, and the restore of a stored session (SPEC §4).
+ * The WalletConnect session's handling, loaded with `import()` together with the connector (which fetches
+ * `@walletconnect/universal-provider` on its first use): the pairing's states, the session's account as the
+ * eip155 connection, its events, the recent wallet, and the restore of a stored session (SPEC §4). One lazy
+ * entry for both, so the core modules they share with the entry stay in the entry's chunks.
  * @module
  */
 import { UserRejectedRequestError } from '@keyframe/protocol/core'
-import type {
+import type { ConnectorType } from '../connectors/types.ts'
+import {
   createWalletConnectConnector,
-  WalletConnectConnector,
+  type WalletConnectConnector,
 } from '../connectors/walletconnect/connector.ts'
 import { messageOf, proposalOutcome } from '../connectors/walletconnect/outcome.ts'
 import { removeConnectedConnector, saveConnectedConnector } from './connectedConnector.ts'
@@ -17,9 +19,10 @@ import type { Keyframe } from './createKeyframe.ts'
 import { setDisconnected, updateConnection } from './injected.ts'
 import { addRecentWallet } from './recentWallets.ts'
 import { WALLET_CONNECT, type WalletConnectState, type WalletConnectTarget } from './walletConnect.ts'
-import { WALLETCONNECT_ID, type WalletConnectConfig } from './walletConnectStart.ts'
+import type { WalletConnectConfig } from './walletConnectStart.ts'
 
-type Create = typeof createWalletConnectConnector
+/** The connector id, and the recent wallet's id when no catalogue wallet was chosen. */
+const WALLETCONNECT_ID = 'walletConnect' satisfies ConnectorType
 
 function setWalletConnect(kf: Keyframe, walletConnect: WalletConnectState | undefined) {
   kf._internal.store.setState({ walletConnect })
@@ -40,9 +43,9 @@ function metadataOf({ metadata }: WalletConnectConfig) {
 }
 
 /** The instance's connector: made once (it holds the relay connection and the stored session). */
-function connectorOf(kf: Keyframe, config: WalletConnectConfig, create: Create) {
+function connectorOf(kf: Keyframe, config: WalletConnectConfig) {
   const runtime = kf._internal.runtime(WALLET_CONNECT)
-  runtime.connector ??= create({
+  runtime.connector ??= createWalletConnectConnector({
     relayUrl: config.relayUrl,
     projectId: kf._internal.projectId,
     metadata: metadataOf(config),
@@ -97,7 +100,6 @@ export async function connectSession(
     config: WalletConnectConfig
     wallet: WalletConnectTarget | undefined
     attempt: number
-    create: Create
   },
 ): Promise<void> {
   const { wallet, attempt } = p
@@ -107,7 +109,7 @@ export async function connectSession(
   let connector: WalletConnectConnector
   let account: Awaited<ReturnType<WalletConnectConnector['connect']>>
   try {
-    connector = await connectorOf(kf, p.config, p.create)
+    connector = await connectorOf(kf, p.config)
     if (!isCurrent()) return
     account = await connector.connect({
       onUri(next) {
@@ -135,13 +137,10 @@ export async function connectSession(
  * account: connected. None (it expired, the wallet deleted it meanwhile): the stored id is dropped, and the
  * e-mail login is restored if one is stored, else disconnected. @internal
  */
-export async function restoreSession(
-  kf: Keyframe,
-  p: { config: WalletConnectConfig; create: Create },
-): Promise<void> {
+export async function restoreSession(kf: Keyframe, config: WalletConnectConfig): Promise<void> {
   const runtime = kf._internal.runtime(WALLET_CONNECT)
   const attempt = ++runtime.attempt
-  const connector = await connectorOf(kf, p.config, p.create).catch(() => undefined)
+  const connector = await connectorOf(kf, config).catch(() => undefined)
   if (attempt !== runtime.attempt || kf._internal.isDestroyed()) return
   const account = connector?.restored()
   if (connector && account) {

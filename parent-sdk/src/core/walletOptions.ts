@@ -3,7 +3,7 @@
  * `customWallets`), checked once. Read before `open()`, so hand-written checks rather than a schema.
  * @module
  */
-import { ConfigError } from './errors.ts'
+import { checkOption } from './errors.ts'
 import type { WalletConnectTarget } from './walletConnect.ts'
 
 /** A wallet the dApp lists itself (SPEC §9 connector order: 'custom'), connected through WalletConnect. */
@@ -42,12 +42,8 @@ const ID = /^[0-9a-f]{64}$/
 const LINK = /^[a-z][a-z0-9+.-]*:\/\/\S*$/
 const IMAGE = /^(https?:\/\/|data:image\/)\S+$/
 
-function check(ok: unknown, option: string, expected: string): void {
-  if (!ok) throw new ConfigError(option, `Keyframe: \`${option}\` must be ${expected}.`)
-}
-
 function ids(option: string, value: unknown): string[] {
-  check(
+  checkOption(
     value === undefined || (Array.isArray(value) && value.every((id) => ID.test(id))),
     option,
     'a list of catalogue wallet ids (64 lowercase hex digits, as /getWallets returns)',
@@ -58,7 +54,7 @@ function ids(option: string, value: unknown): string[] {
 /** Checks the catalogue options. @throws {ConfigError} one is malformed. @internal */
 export function resolveWalletOptions(options: WalletOptionsInput): WalletOptions {
   const { customWallets = [] } = options
-  check(Array.isArray(customWallets), 'customWallets', 'a list of wallets')
+  checkOption(Array.isArray(customWallets), 'customWallets', 'a list of wallets')
   const seen = new Set<string>()
   return {
     featured: ids('featuredWalletIds', options.featuredWalletIds),
@@ -66,12 +62,20 @@ export function resolveWalletOptions(options: WalletOptionsInput): WalletOptions
     exclude: ids('excludeWalletIds', options.excludeWalletIds),
     custom: customWallets.map((w, i) => {
       const { id, name, imageUrl, mobileLink = null, desktopLink = null, webappLink = null } = w ?? {}
-      const at = `customWallets[${i}]`
-      check(typeof id === 'string' && id !== '' && !seen.has(id), `${at}.id`, 'a unique non-empty string')
-      check(typeof name === 'string' && name.trim() !== '', `${at}.name`, 'a non-empty string')
-      check(imageUrl === undefined || IMAGE.test(imageUrl), `${at}.imageUrl`, 'an http(s) or data:image URL')
+      const at = `customWallets[${i}].`
+      checkOption(
+        typeof id === 'string' && id !== '' && !seen.has(id),
+        `${at}id`,
+        'a unique non-empty string',
+      )
+      checkOption(typeof name === 'string' && name.trim() !== '', `${at}name`, 'a non-empty string')
+      checkOption(
+        imageUrl === undefined || IMAGE.test(imageUrl),
+        `${at}imageUrl`,
+        'an http(s) or data:image URL',
+      )
       for (const [key, link] of Object.entries({ mobileLink, desktopLink, webappLink }))
-        check(link === null || LINK.test(link), `${at}.${key}`, 'a link with a scheme, e.g. "mywallet://"')
+        checkOption(link === null || LINK.test(link), at + key, 'a link with a scheme, e.g. "mywallet://"')
       seen.add(id)
       return {
         id,

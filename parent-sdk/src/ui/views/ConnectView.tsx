@@ -7,10 +7,10 @@ import type { Keyframe } from '../../core/createKeyframe.ts'
 import { connectInjected, getInjectedWallets, watchInjectedWallets } from '../../core/injected.ts'
 import { readLoginCache } from '../../core/loginCache.ts'
 import { getRecentWallets, type RecentWallet } from '../../core/recentWallets.ts'
+import type { WalletConnectTarget } from '../../core/walletConnect.ts'
 import { errorText } from '../errorText.ts'
 import { useEmailForm } from '../hooks.ts'
 import { lazyView } from '../lazyView.tsx'
-import { pairWith } from '../pairWith.ts'
 import { useWatched } from '../useWatched.ts'
 import { SOCIAL_LABELS } from '../viewCopy.ts'
 import { WalletRow } from '../WalletRow.tsx'
@@ -82,6 +82,14 @@ const CATALOGUE_ID = /^[0-9a-f]{64}$/
 const WALLETCONNECT_ICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><rect width="28" height="28" rx="8" fill="#3b82f6"/><path fill="#fff" d="M7 7h6v6H7zm2 2v2h2V9zm6-2h6v6h-6zm2 2v2h2V9zM7 15h6v6H7zm2 2v2h2v-2zm6-2h2v2h-2zm2 2h2v2h-2zm2-2h2v2h-2zm-4 4h2v2h-2zm4 0h2v2h-2z"/></svg>',
 )}`
+
+/**
+ * Pairs through WalletConnect, its module fetched on the press: this view does not load WalletConnect's
+ * pairing on `open()` (with WalletConnect configured, the catalogue part beside it already has).
+ */
+function pairWith(kf: Keyframe, wallet?: WalletConnectTarget) {
+  void import('../pairWith.ts').then((m) => m.pairWith(kf, wallet))
+}
 
 /** Pairs with a recent wallet that is not in the browser: a custom wallet, or a catalogue one (its links fetched). */
 function pairWithRecent(kf: Keyframe, recent: RecentWallet) {
