@@ -5,7 +5,7 @@ const claims = z.object({ iss: z.string().check(z.minLength(1), z.maxLength(200)
 /**
  * Who is connecting: the `iss` of the `?auth=` JWT a WalletConnect client signs with its persistent key
  * (`did:key:…`), so a client that reconnects is the same client (its own messages are not sent back to it,
- * nor twice what it already got). The signature is not checked: this relay is for development and tests.
+ * nor again what it acknowledged). The signature is not checked: this relay is for development and tests.
  * Without a readable JWT, each connection is its own client (`fallback`).
  */
 export function clientOf(requestUrl: string | undefined, fallback: string): string {

@@ -1,11 +1,12 @@
 /**
  * The relay's mailbox: every published message is kept until its ttl runs out, so a client that subscribes
  * later (the wallet scanning a pairing URI after the dApp published its proposal, a page reloaded) still
- * gets it. Each client gets a message once, and never its own.
+ * gets it. Never a client's own messages, nor again one it acknowledged; until then every connection of
+ * the client subscribed to the topic gets it (a reconnecting client's old socket may never read it).
  * @module
  */
 
-/** A kept message. `client` ids are the clients' identities (see `clientOf`), not their connections. */
+/** A kept message. Client ids are the clients' identities (see `clientOf`), not their connections. */
 export type StoredMessage = {
   topic: string
   message: string
@@ -15,8 +16,8 @@ export type StoredMessage = {
   expiresAt: number
   /** The publishing client: never delivered to. */
   sender: string
-  /** Clients it was sent to (taken back when a client goes away without acknowledging it). */
-  deliveredTo: Set<string>
+  /** Clients that acknowledged it (or fetched it): never sent to again, on any connection. */
+  acknowledgedBy: Set<string>
 }
 
 export type Mailbox = ReturnType<typeof createMailbox>
@@ -44,14 +45,14 @@ export function createMailbox(now: () => number) {
         attestation: p.attestation,
         expiresAt: publishedAt + p.ttl * 1000,
         sender: p.sender,
-        deliveredTo: new Set(),
+        acknowledgedBy: new Set(),
       }
       byTopic.set(p.topic, [...(byTopic.get(p.topic) ?? []), stored])
       return stored
     },
-    /** The unexpired messages on `topic` that `client` has neither published nor been sent, oldest first. */
+    /** The unexpired messages on `topic` that `client` has neither published nor acknowledged, oldest first. */
     undelivered(topic: string, client: string): StoredMessage[] {
-      return live(topic).filter((stored) => stored.sender !== client && !stored.deliveredTo.has(client))
+      return live(topic).filter((stored) => stored.sender !== client && !stored.acknowledgedBy.has(client))
     },
   }
 }

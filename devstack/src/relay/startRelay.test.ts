@@ -132,6 +132,33 @@ test('the mailbox: a message published before anyone subscribed is delivered on 
   await Promise.all([dapp.close(), readerAgain.close(), found.close(), fetcher.close()])
 })
 
+test('a message reaches every connection subscribed to its topic, two of one client too: a reconnected wallet gets it on its new socket while the old one, closing, never acknowledges it', async () => {
+  const t = topic()
+  const dapp = await connect('did:key:dapp-sockets')
+  // The wallet's old socket (closing, or left open by a reconnect) and its new one, both subscribed.
+  const old = await connect('did:key:wallet-sockets', { ack: false })
+  await old.call('irn_subscribe', { topic: t })
+  const current = await connect('did:key:wallet-sockets')
+  await current.call('irn_subscribe', { topic: t })
+  await dapp.call('irn_publish', publish(t, 'acknowledgement'))
+  await Promise.all([old.settled(), current.settled()])
+  // The control: the relay did push it to this client, on the socket that reads nothing any more.
+  expect(old.pushes).toEqual([{ topic: t, message: 'acknowledgement' }])
+  expect(current.pushes).toEqual([{ topic: t, message: 'acknowledgement' }])
+
+  // The old socket goes away unacknowledged, the new one subscribes again: acknowledged there, nothing twice.
+  await old.close()
+  await current.call('irn_subscribe', { topic: t })
+  await current.settled()
+  expect(current.pushes).toHaveLength(1)
+  await current.close()
+  const later = await connect('did:key:wallet-sockets')
+  await later.call('irn_subscribe', { topic: t })
+  await later.settled()
+  expect(later.pushes).toEqual([])
+  await Promise.all([dapp.close(), later.close()])
+})
+
 test('ttl: a message is kept for its ttl in seconds and not a moment longer', async () => {
   const [early, late] = [topic(), topic()]
   const dapp = await connect('did:key:dapp-ttl')

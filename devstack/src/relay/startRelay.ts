@@ -9,7 +9,7 @@
  */
 import { createServer } from 'node:http'
 import type { StackLogger } from '@keyframe/dev-fixtures'
-import { type WebSocket, WebSocketServer } from 'ws'
+import { WebSocket, WebSocketServer } from 'ws'
 import { clientOf } from './clientOf.ts'
 import { createMailbox, type StoredMessage } from './mailbox.ts'
 import { type Call, parseFrame, type RpcId } from './relayRpc.ts'
@@ -46,6 +46,11 @@ type Peer = {
   subscriptions: Map<string, string>
   /** `irn_subscription` pushes awaiting the client's acknowledgement, by the push's id. */
   unacked: Map<RpcId, StoredMessage>
+  /**
+   * What this connection was pushed: not twice on it. Kept per connection, not per client, so a client's
+   * other socket (a reconnect's new one while the old is closing or left open) still gets each message.
+   */
+  pushed: WeakSet<StoredMessage>
 }
 
 /**
@@ -66,10 +71,13 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   const send = (peer: Peer, payload: object) => peer.socket.send(JSON.stringify(payload))
 
   const deliver = (peer: Peer, stored: StoredMessage) => {
-    if (stored.sender === peer.client || stored.deliveredTo.has(peer.client)) return
+    if (stored.sender === peer.client || stored.acknowledgedBy.has(peer.client) || peer.pushed.has(stored))
+      return
+    // A closing socket would drop it unread; the client's next subscription gets it from the mailbox.
+    if (peer.socket.readyState !== WebSocket.OPEN) return
     const id = ++pushes
     const { topic, message, publishedAt, attestation } = stored
-    stored.deliveredTo.add(peer.client)
+    peer.pushed.add(stored)
     peer.unacked.set(id, stored)
     send(peer, {
       jsonrpc: '2.0',
@@ -135,7 +143,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       case 'irn_batchFetchMessages': {
         const messages = call.params.topics.flatMap((topic) =>
           mailbox.undelivered(topic, peer.client).map((stored) => {
-            stored.deliveredTo.add(peer.client)
+            stored.acknowledgedBy.add(peer.client)
             const { message, publishedAt, attestation } = stored
             return { topic, message, publishedAt, ...(attestation === undefined ? {} : { attestation }) }
           }),
@@ -170,11 +178,13 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       client: clientOf(request.url, `connection-${++connections}`),
       subscriptions: new Map(),
       unacked: new Map(),
+      pushed: new WeakSet(),
     }
     logger?.info('relay: connected', { client: peer.client })
     socket.on('message', (data, isBinary) => {
       const frame = parseFrame(isBinary ? '' : data.toString())
       if (frame.kind === 'response') {
+        peer.unacked.get(frame.id)?.acknowledgedBy.add(peer.client)
         peer.unacked.delete(frame.id)
         return
       }
@@ -188,9 +198,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       after?.()
     })
     socket.on('close', () => {
+      // What the client never acknowledged stays in the mailbox for its next subscription.
       for (const topic of [...peer.subscriptions.keys()]) unsubscribe(peer, topic)
-      // What the client never acknowledged goes to it again when it subscribes again.
-      for (const stored of peer.unacked.values()) stored.deliveredTo.delete(peer.client)
       logger?.info('relay: closed', { client: peer.client })
     })
     socket.on('error', (error) =>
