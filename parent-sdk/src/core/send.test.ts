@@ -17,20 +17,22 @@ import { createKeyframe, type Keyframe, type KeyframeNetwork } from './createKey
 import { connectInjected } from './injected.ts'
 import { switchNetwork } from './network.ts'
 import {
-  estimateSendGas,
-  fetchSendBalances,
   getSendErrors,
   getSendState,
   parseAmount,
   type SendState,
   type SendToken,
-  sendFailureMessage,
-  sendTokens,
   setSendAmount,
   setSendReceiver,
   setSendToken,
-  transactionUrl,
 } from './send.ts'
+import {
+  estimateSendGas,
+  fetchSendBalances,
+  sendFailureMessage,
+  sendTokens,
+  transactionUrl,
+} from './sendActions.ts'
 import { RECEIVER_ERRORS } from './sendAddress.ts'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'

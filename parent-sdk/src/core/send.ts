@@ -1,19 +1,14 @@
 /**
- * Send (SPEC §3 send state, §4 send flow, §5 rules): the tokens of the active network with their balances
- * (the native currency, the ERC20s of the dApp's `tokens` and those the account keeps in the embedded wallet,
- * `wallet_watchAsset`), the amount and receiver, the gas estimate,
- * the validation, and the send itself through the active connector's provider. The state belongs to the
- * instance; read it with `getSendState` / `watchSendState`.
+ * Send (SPEC §3 send state, §5 rules): the form (the tokens of the active network with their balances, the
+ * amount and receiver, the gas estimate), its setters and its validation. The state belongs to the instance;
+ * read it with `getSendState` / `watchSendState`. What reads the chain and sends (`sendActions.ts`) loads on
+ * demand: this part is in the pre-open code, through the `@keyframe/sdk` entry.
  * @module
  */
 import { hasSufficientGas } from '@keyframe/protocol'
-import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import type { Eip1193Provider } from '../connectors/types.ts'
-import { getConnection, watchAccount } from './account.ts'
-import { holdOpen } from './approval.ts'
-import { getActiveConnector } from './connectors.ts'
+import { watchAccount } from './account.ts'
 import type { Keyframe } from './createKeyframe.ts'
-import { getNetwork } from './network.ts'
 import { defineRuntime } from './runtime.ts'
 import { type IsAddress, receiverAddressError } from './sendAddress.ts'
 import { watchSelected } from './watch.ts'
@@ -107,7 +102,8 @@ const SEND = defineRuntime('send', (kf) => {
   return runtime
 })
 
-function runtimeOf(kf: Keyframe) {
+/** The instance's runs of balance reads and estimates (`sendActions.ts` counts them). @internal */
+export function runtimeOf(kf: Keyframe) {
   return kf._internal.runtime(SEND)
 }
 
@@ -130,8 +126,8 @@ function withUsd(state: SendState): SendState {
   }
 }
 
-/** Changes the form (the store's `sendForm` slice); the runtime first, so an account change empties it. */
-function update(kf: Keyframe, patch: Partial<SendState>) {
+/** Changes the form (the store's `sendForm` slice); the runtime first, so an account change empties it. @internal */
+export function update(kf: Keyframe, patch: Partial<SendState>) {
   runtimeOf(kf)
   kf._internal.store.setState({ sendForm: withUsd({ ...getSendState(kf), ...patch }) })
 }
@@ -164,11 +160,8 @@ export function formatAmount(value: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`
 }
 
-function toQuantity(value: bigint): `0x${string}` {
-  return `0x${value.toString(16)}`
-}
-
-function toBigInt(value: unknown): bigint | undefined {
+/** A JSON-RPC quantity (`0x…`) as a bigint; undefined for anything else. @internal */
+export function toBigInt(value: unknown): bigint | undefined {
   if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) return undefined
   return BigInt(value)
 }
@@ -178,18 +171,6 @@ export function isEvmAddress(value: string): value is `0x${string}` {
   return /^0x[0-9a-fA-F]{40}$/.test(value)
 }
 
-// ── Reading the chain ────────────────────────────────────────────────────────
-
-/** The active eip155 connector's provider and connected address, if any. */
-async function activeAccount(
-  kf: Keyframe,
-): Promise<{ provider: Eip1193Provider; address: `0x${string}` } | undefined> {
-  const connector = getActiveConnector(kf, 'eip155')
-  const { status, address } = getConnection(kf, { namespace: 'eip155' })
-  if (!connector || status !== 'connected' || !address || !isEvmAddress(address)) return undefined
-  return { provider: await connector.getProvider(), address }
-}
-
 /** The native balance of `address` in wei (`eth_getBalance`). @internal */
 export async function readNativeBalance(provider: Eip1193Provider, address: `0x${string}`): Promise<bigint> {
   const balance = toBigInt(await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] }))
@@ -197,75 +178,20 @@ export async function readNativeBalance(provider: Eip1193Provider, address: `0x$
   return balance
 }
 
-async function readTokenBalance(
-  provider: Eip1193Provider,
-  token: `0x${string}`,
-  owner: `0x${string}`,
-): Promise<bigint> {
-  const { encodeErc20BalanceOf } = await import('./sendCalldata.ts')
-  const result = await provider.request({
-    method: 'eth_call',
-    params: [{ to: token, data: encodeErc20BalanceOf(owner) }, 'latest'],
-  })
-  const balance = toBigInt(result)
-  if (balance === undefined) throw new TypeError('balanceOf returned no quantity')
-  return balance
-}
-
-/** The tokens of the active network, native first, without balances. */
-function networkTokens(kf: Keyframe): SendToken[] {
-  const network = getNetwork(kf)
-  const native = network.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }
-  return [
-    {
-      address: undefined,
-      symbol: native.symbol,
-      name: native.name,
-      decimals: native.decimals,
-      balance: undefined,
-    },
-    ...(network.tokens ?? []).map((token) => ({
-      address: token.address,
-      symbol: token.symbol,
-      name: token.name ?? token.symbol,
-      decimals: token.decimals,
-      balance: undefined,
-    })),
-  ]
-}
-
-/**
- * The tokens the account keeps in the embedded wallet (`wallet_watchAsset`) on the active network, less
- * those in `listed`; none with another connector, or when the frame cannot say.
- */
-async function watchedTokens(kf: Keyframe, listed: readonly SendToken[]): Promise<SendToken[]> {
-  if (getActiveConnector(kf, 'eip155')?.type !== 'embedded') return []
-  try {
-    const frame = await kf.frame()
-    const { tokens } = await frame.request('GET_WATCHED_TOKENS', { chainId: getNetwork(kf).caipNetworkId })
-    return tokens
-      .filter((token) => !listed.some((t) => t.address?.toLowerCase() === token.address.toLowerCase()))
-      .map((token) => ({
-        address: token.address as `0x${string}`,
-        symbol: token.symbol,
-        name: token.symbol,
-        decimals: token.decimals,
-        balance: undefined,
-      }))
-  } catch {
-    return []
-  }
-}
-
 /** The EIP-55 check once loaded (`sendChecksum.ts`): code, the same for every instance. */
 let isAddress: IsAddress | undefined
 let loadingIsAddress: Promise<IsAddress> | undefined
 
+/** The EIP-55 check, once loaded (`loadAddressCheck`). @internal */
+export function loadedAddressCheck(): IsAddress | undefined {
+  return isAddress
+}
+
 /**
  * Loads the EIP-55 check (kept out of the first load) for the receiver; the form of `kf` is checked
- * again once it is there.
+ * again once it is there. @internal
  */
-async function loadAddressCheck(kf: Keyframe): Promise<void> {
+export async function loadAddressCheck(kf: Keyframe): Promise<void> {
   if (isAddress) return
   loadingIsAddress ??= import('./sendChecksum.ts').then((module) => (isAddress = module.isAddress))
   try {
@@ -275,61 +201,6 @@ async function loadAddressCheck(kf: Keyframe): Promise<void> {
     return
   }
   if (!kf._internal.isDestroyed()) update(kf, {})
-}
-
-/** The native currency's USD price, or undefined when none can be had (the form works without one). */
-async function readPrice(kf: Keyframe, caipNetworkId: string): Promise<number | undefined> {
-  if (kf._internal.chainApiUrl === undefined) return undefined
-  try {
-    const { readNativePriceInUsd } = await import('./sendPrice.ts')
-    return await readNativePriceInUsd(kf, caipNetworkId)
-  } catch {
-    return undefined
-  }
-}
-
-function sameToken(a: SendToken | undefined, b: SendToken | undefined): boolean {
-  return a !== undefined && b !== undefined && a.address?.toLowerCase() === b.address?.toLowerCase()
-}
-
-/**
- * Reads the active network's tokens and the account's balance of each (`eth_getBalance`, ERC20 `balanceOf`
- * through `eth_call`), keeping the selected token when the network still has it (else the native one).
- * A balance that cannot be read stays undefined and the toast says 'Token Balance Unavailable' (SPEC §8).
- * @example
- * import { fetchSendBalances, getSendState } from '@keyframe/sdk'
- * await fetchSendBalances(kf)
- * getSendState(kf).tokenBalances // [{ symbol: 'ETH', balance: 100000000000000000000n, … }, …]
- */
-export async function fetchSendBalances(kf: Keyframe): Promise<void> {
-  const runtime = runtimeOf(kf)
-  const run = ++runtime.balancesRun
-  const listed = networkTokens(kf)
-  const selected = listed.find((t) => sameToken(t, getSendState(kf).token)) ?? listed[0]
-  update(kf, { tokenBalances: listed, token: selected, loading: true })
-  // The price is for the gas rule in USD (SPEC §5); without one the rule compares in the native currency.
-  const price = readPrice(kf, getNetwork(kf).caipNetworkId)
-  const addressCheck = loadAddressCheck(kf)
-  const account = await activeAccount(kf).catch(() => undefined)
-  const tokens = account ? [...listed, ...(await watchedTokens(kf, listed))] : listed
-  const balances = await Promise.all(
-    tokens.map((token) => {
-      if (!account) return Promise.resolve(undefined)
-      const read = token.address
-        ? readTokenBalance(account.provider, token.address, account.address)
-        : readNativeBalance(account.provider, account.address)
-      return read.catch(() => undefined)
-    }),
-  )
-  const nativePriceInUsd = await price
-  await addressCheck
-  if (run !== runtime.balancesRun) return
-  const withBalances = tokens.map((token, i) => ({ ...token, balance: balances[i] }))
-  const token = withBalances.find((t) => sameToken(t, getSendState(kf).token)) ?? withBalances[0]
-  update(kf, { tokenBalances: withBalances, token, nativePriceInUsd, loading: false })
-  if (balances.some((balance) => balance === undefined)) {
-    kf._internal.toasts.show('error', 'Token Balance Unavailable')
-  }
 }
 
 // ── The form ─────────────────────────────────────────────────────────────────
@@ -416,62 +287,6 @@ export function dismissSendResult(kf: Keyframe): void {
 }
 
 /** The namespace of the active network (`eip155`, `solana`, …). */
-function namespaceOf(kf: Keyframe): string {
-  return getNetwork(kf).chainNamespace
-}
-
-/** The transaction of the form; undefined while the form cannot make one. */
-async function buildTransaction(
-  state: SendState,
-  from: `0x${string}`,
-): Promise<
-  { from: `0x${string}`; to: `0x${string}`; value?: `0x${string}`; data: `0x${string}` } | undefined
-> {
-  const { token, receiverAddress } = state
-  const amount = token && parseAmount(state.sendTokenAmount, token.decimals)
-  if (!token || amount === undefined || amount <= 0n) return undefined
-  if (
-    receiverAddressError(receiverAddress, 'eip155', isAddress) !== undefined ||
-    !isEvmAddress(receiverAddress)
-  ) {
-    return undefined
-  }
-  if (!token.address) return { from, to: receiverAddress, value: toQuantity(amount), data: '0x' }
-  const { encodeErc20Transfer } = await import('./sendCalldata.ts')
-  return { from, to: token.address, data: encodeErc20Transfer(receiverAddress, amount) }
-}
-
-/**
- * Estimates the fee of the send as typed: `eth_estimateGas` × `eth_gasPrice`, in wei (`gasCost`). Leaves
- * no estimate while the form is incomplete, or when the node cannot estimate it (e.g. more than the balance).
- * @example
- * import { estimateSendGas, getSendState } from '@keyframe/sdk'
- * await estimateSendGas(kf)
- * getSendState(kf).gasCost // 21000000000000n
- */
-export async function estimateSendGas(kf: Keyframe): Promise<void> {
-  const runtime = runtimeOf(kf)
-  const run = ++runtime.gasRun
-  const account = await activeAccount(kf)
-  const transaction = account && (await buildTransaction(getSendState(kf), account.address))
-  if (!account || !transaction || run !== runtime.gasRun) return
-  update(kf, { gasStatus: 'estimating' })
-  try {
-    const [gas, gasPrice] = await Promise.all([
-      account.provider.request({ method: 'eth_estimateGas', params: [transaction] }),
-      account.provider.request({ method: 'eth_gasPrice' }),
-    ])
-    const units = toBigInt(gas)
-    const price = toBigInt(gasPrice)
-    if (run !== runtime.gasRun) return
-    if (units === undefined || price === undefined) update(kf, { gasStatus: 'failed' })
-    else update(kf, { gasPrice: price, gasCost: units * price, gasStatus: 'estimated' })
-  } catch {
-    // No estimate: the form says so, and the wallet estimates again when it sends.
-    if (run === runtime.gasRun) update(kf, { gasStatus: 'failed' })
-  }
-}
-
 // ── Validation ───────────────────────────────────────────────────────────────
 
 /**
@@ -515,80 +330,4 @@ export function getSendErrors(state: SendState, namespace = 'eip155'): SendError
     if (!sufficient) errors.gas = `Not enough ${native.symbol} to pay for gas`
   }
   return errors
-}
-
-// ── Sending ──────────────────────────────────────────────────────────────────
-
-function isRejection(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === UserRejectedRequestError.code
-}
-
-/** What the form says when a send fails (SPEC §8), by the namespace of the network. */
-export function sendFailureMessage(error: unknown, namespace: string): string {
-  if (isRejection(error)) return 'Signature declined'
-  if (namespace === 'solana') return 'Failed to send transaction. Please try again.'
-  return 'Something went wrong'
-}
-
-/** The network's explorer page of transaction `hash`, when the network names an explorer. */
-export function transactionUrl(
-  network: { readonly blockExplorers?: { readonly default: { readonly url: string } } },
-  hash: string,
-): string | undefined {
-  const base = network.blockExplorers?.default.url
-  return base ? `${base.replace(/\/+$/, '')}/tx/${hash}` : undefined
-}
-
-/**
- * Sends the form (SPEC §4) through the active connector's provider (`eth_sendTransaction`: a native send
- * carries the value and empty data, a token send the ERC20 `transfer(to, amount)` call), from where the
- * person is: the embedded wallet's approval shows over the Send view, and the outcome is the form's
- * `result`. On success the toast says 'Transaction started', the result holds the hash and the explorer
- * link, and the amount and receiver are emptied; on failure the form keeps its values, the result and the
- * toast say 'Signature declined' (the person refused) or 'Something went wrong' (SPEC §8), and the error is
- * thrown.
- * @returns The transaction hash.
- * @throws {TypeError} the form is not valid (see `getSendErrors`) or a send is under way.
- * @example
- * import { sendTokens, setSendAmount, setSendReceiver } from '@keyframe/sdk'
- * setSendAmount(kf, '0.1')
- * setSendReceiver(kf, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
- * const hash = await sendTokens(kf)
- */
-export async function sendTokens(kf: Keyframe): Promise<`0x${string}`> {
-  const state = getSendState(kf)
-  const namespace = namespaceOf(kf)
-  const errors = Object.values(getSendErrors(state, namespace))
-  if (errors.length > 0) throw new TypeError(`Keyframe: the send form is not valid: ${errors.join('; ')}.`)
-  if (state.result?.status === 'sending') throw new TypeError('Keyframe: a send is already under way.')
-  const { toasts } = kf._internal
-  update(kf, { result: { status: 'sending' } })
-  try {
-    const account = await activeAccount(kf)
-    if (!account) throw new TypeError('Keyframe: sendTokens() needs a connected eip155 account.')
-    const transaction = await buildTransaction(state, account.address)
-    if (!transaction) throw new TypeError('Keyframe: the send form is not valid.')
-    // The modal stays open when the request ends (SPEC §2 transaction stack): the Send view shows its outcome.
-    const release = holdOpen(kf)
-    let hash: `0x${string}`
-    try {
-      hash = (await account.provider.request({
-        method: 'eth_sendTransaction',
-        params: [transaction],
-      })) as `0x${string}`
-    } finally {
-      release()
-    }
-    resetSend(kf)
-    update(kf, { result: { status: 'started', hash, explorerUrl: transactionUrl(getNetwork(kf), hash) } })
-    toasts.show('success', 'Transaction started')
-    // The balances the form offers moved with the send.
-    void fetchSendBalances(kf)
-    return hash
-  } catch (error) {
-    const message = sendFailureMessage(error, namespace)
-    update(kf, { result: { status: 'failed', message } })
-    toasts.show('error', message)
-    throw error
-  }
 }

@@ -86,20 +86,18 @@ export { getNetwork, type Network, switchNetwork, watchNetwork } from '../core/n
 export { getRecentWallets, type RecentWallet } from '../core/recentWallets.ts'
 export { VIEWS, type ViewHistory, type ViewName } from '../core/router.ts'
 export {
-  estimateSendGas,
-  fetchSendBalances,
   getSendErrors,
   getSendState,
   resetSend,
   type SendErrors,
   type SendState,
   type SendToken,
-  sendTokens,
   setSendAmount,
   setSendReceiver,
   setSendToken,
   watchSendState,
 } from '../core/send.ts'
+export { estimateSendGas, fetchSendBalances, sendTokens } from '../core/sendOnDemand.ts'
 export type {
   AccountUser,
   ConnectionStatus,

@@ -8,20 +8,18 @@ import { getModalState, watchModalState } from '../../core/modal.ts'
 import { getNetwork, watchNetwork } from '../../core/network.ts'
 import {
   dismissSendResult,
-  estimateSendGas,
-  fetchSendBalances,
   formatAmount,
   getSendErrors,
   getSendState,
   type SendResult,
   type SendState,
   type SendToken,
-  sendTokens,
   setSendAmount,
   setSendReceiver,
   setSendToken,
   watchSendState,
 } from '../../core/send.ts'
+import { estimateSendGas, fetchSendBalances, sendTokens } from '../../core/sendActions.ts'
 import { Field } from '../Field.tsx'
 import { useWatched } from '../useWatched.ts'
 
