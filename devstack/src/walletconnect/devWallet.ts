@@ -207,6 +207,24 @@ export async function startWalletConnectDevWallet(
     }
   }
 
+  /**
+   * The dApp's answer to the wallet's `wc_sessionUpdate` on `topic`, listened for before the update is sent:
+   * sign-client's `acknowledged()` drops an answer that arrives before it is first called, and on a loaded
+   * machine the answer arrives before `updateSession` returns.
+   */
+  function updateAnswered(topic: string): Promise<void> {
+    type Answered = { topic: string; request: { method: string }; response?: { error?: { message: string } } }
+    return new Promise((resolve, reject) => {
+      const onUpdated = (record: Answered) => {
+        if (record.topic !== topic || record.request.method !== 'wc_sessionUpdate') return
+        core.history.off('history_updated', onUpdated)
+        if (record.response?.error) reject(new Error(record.response.error.message))
+        else resolve()
+      }
+      core.history.on('history_updated', onUpdated)
+    })
+  }
+
   const activeTopics = () => Object.keys(kit.getActiveSessions())
 
   /** The current chain first in every session's accounts, then `chainChanged` on each. */
@@ -222,14 +240,12 @@ export async function startWalletConnectDevWallet(
       ]
       const chains = eip155.chains?.includes(caip2) ? eip155.chains : [...(eip155.chains ?? []), caip2]
       if (!accounts.some((a) => a.startsWith(`${caip2}:`))) accounts.unshift(`${caip2}:${account.address}`)
-      const { acknowledged } = await kit.updateSession({
+      const answered = updateAnswered(topic)
+      await kit.updateSession({
         topic,
         namespaces: { ...session.namespaces, eip155: { ...eip155, chains, accounts } },
       })
-      // Like the reference wallets, it moves on once the update is published: what the dApp does with it
-      // shows in the dApp (the e2e checks chainChanged there). Awaiting the acknowledgement hung now and then
-      // in e2e (the dApp had published it; the wallet never resolved it), a harness flake to find in the relay.
-      void acknowledged().catch(() => {})
+      await within(answered, "the dApp's acknowledgement of the session update")
       await kit.emitSessionEvent({
         topic,
         chainId: caip2,
