@@ -52,9 +52,12 @@ const FEATURE_ENTRY =
 /** WalletConnect's code: the connector and `@walletconnect/*` (the universal provider and what it brings). */
 const WALLETCONNECT_CODE = /node_modules\/@walletconnect\/|src\/connectors\/walletconnect\//
 
-/** Where the SDK's `import()` of WalletConnect lands: the connector, or the provider itself. */
+/**
+ * Where the SDK's `import()` of WalletConnect lands: the connector, the session's handling (one lazy chunk
+ * named after `core/walletConnectSession.ts`, imported with the connector), or the provider itself.
+ */
 const WALLETCONNECT_ENTRY =
-  /^src\/connectors\/walletconnect\/|node_modules\/@walletconnect\/universal-provider\//
+  /^src\/connectors\/walletconnect\/|^src\/core\/walletConnectSession\.ts$|node_modules\/@walletconnect\/universal-provider\//
 
 /**
  * What choosing WalletConnect fetches (the connector, the universal provider, its relay client and crypto),

@@ -34,6 +34,7 @@ import {
   transactionUrl,
 } from './sendActions.ts'
 import { RECEIVER_ERRORS } from './sendAddress.ts'
+import * as onDemand from './sendOnDemand.ts'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 let anvil: Anvil
@@ -196,6 +197,19 @@ test('behavior: a native send lands; the form stays on Send with the hash and th
     result: { status: 'started', hash, explorerUrl: `https://scan.example/tx/${hash}` },
   })
   expect(transactionUrl({}, hash)).toBeUndefined()
+})
+
+test("behavior: the @keyframe/sdk entry's Send actions load sendActions.ts on first call and read, estimate and send", async () => {
+  const { kf } = await setup(10n * 10n ** 18n)
+  await onDemand.fetchSendBalances(kf)
+  expect(getSendState(kf).tokenBalances[0]?.balance).toBe(10n * 10n ** 18n)
+  setSendAmount(kf, '0.5')
+  setSendReceiver(kf, RECEIVER)
+  await onDemand.estimateSendGas(kf)
+  expect(getSendState(kf).gasStatus).toBe('estimated')
+  const before = await balanceOf(RECEIVER)
+  await waitForReceipt(anvil.rpcUrl, await onDemand.sendTokens(kf))
+  expect((await balanceOf(RECEIVER)) - before).toBe(500_000_000_000_000_000n)
 })
 
 test('behavior: an ERC20 send calls transfer(to, amount) and moves the tokens', async () => {
