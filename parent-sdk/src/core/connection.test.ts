@@ -4,18 +4,16 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { installFakeFrames } from '../../test/fakeFrame.ts'
 import { fail, frameCreatedByKeyframe, ok, sentTypes, startFrame, tick, USER } from '../../test/frameFlow.ts'
 import { getAccount, getConnection, watchAccount, watchConnection } from './account.ts'
+import { disconnect, reconnect, signOut } from './connection.ts'
+import { createKeyframe, type Keyframe, type KeyframeOptions } from './createKeyframe.ts'
 import {
   connectDevice,
   connectEmail,
   connectOtp,
-  disconnect,
-  reconnect,
-  signOut,
   updateEmail,
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp,
-} from './connection.ts'
-import { createKeyframe, type Keyframe, type KeyframeOptions } from './createKeyframe.ts'
+} from './emailActions.ts'
 import { LOGIN_CACHE_KEYS, readLoginCache, recordEmailSent, saveLogin } from './loginCache.ts'
 
 const options: KeyframeOptions = {

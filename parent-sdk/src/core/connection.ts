@@ -1,7 +1,7 @@
 /**
  * The connection of the embedded wallet (SPEC §3 account state, §4 connection status and login cache):
- * restore on start, sync with the frame, the e-mail login and e-mail update actions, disconnecting this site
- * (the login stays), reconnecting it, signing out, and the readers and watchers of the account.
+ * restore on start, sync with the frame, disconnecting this site (the login stays), reconnecting it, signing
+ * out, and the readers and watchers of the account. The e-mail login and update actions are `emailActions.ts`.
  * @module
  */
 import type { RequestResult } from '@keyframe/protocol'
@@ -22,14 +22,7 @@ import { removeConnectedConnector, saveConnectedConnector } from './connectedCon
 import { getActiveConnector, setActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { BrowserOnlyError, DestroyedError, DisconnectError } from './errors.ts'
-import {
-  assertEmailCooldown,
-  markSiteDisconnected,
-  readLoginCache,
-  recordEmailSent,
-  saveLogin,
-  wipeLogin,
-} from './loginCache.ts'
+import { markSiteDisconnected, readLoginCache, saveLogin, wipeLogin } from './loginCache.ts'
 import { attachPrompt } from './prompt.ts'
 import type { ViewName } from './router.ts'
 import { defineRuntime } from './runtime.ts'
@@ -61,7 +54,8 @@ const CONNECTION = defineRuntime<Runtime>('connection', () => ({
   newEmail: undefined,
 }))
 
-const runtimeOf = (kf: Keyframe): Runtime => kf._internal.runtime(CONNECTION)
+/** The login under way of `kf` (the e-mail actions in `emailActions.ts` share it). @internal */
+export const runtimeOf = (kf: Keyframe): Runtime => kf._internal.runtime(CONNECTION)
 
 /** The views of the connect flows: reaching a connection from one of them closes the modal (SPEC §2). @internal */
 export const CONNECT_VIEWS: readonly ViewName[] = [
@@ -154,8 +148,8 @@ function connected(kf: Keyframe, user: User) {
   if (!wasConnected && open && CONNECT_VIEWS.includes(view)) kf.close()
 }
 
-/** After the frame accepted a login: reads the user and marks the connection connected. */
-async function finishConnect(kf: Keyframe, frame: FrameClient, signal?: AbortSignal) {
+/** After the frame accepted a login: reads the user and marks the connection connected. @internal */
+export async function finishConnect(kf: Keyframe, frame: FrameClient, signal?: AbortSignal) {
   const runtime = runtimeOf(kf)
   const epoch = ++runtime.epoch
   setStatus(kf, 'connecting')
@@ -168,7 +162,8 @@ async function finishConnect(kf: Keyframe, frame: FrameClient, signal?: AbortSig
   }
 }
 
-function optionsOf(signal: AbortSignal | undefined) {
+/** A request's options with `signal` when there is one. @internal */
+export function optionsOf(signal: AbortSignal | undefined) {
   return signal ? { signal } : {}
 }
 
@@ -303,86 +298,6 @@ export function attachFrame(kf: Keyframe, frame: FrameClient) {
 
 // ── Actions ──────────────────────────────────────────────────────────────────
 
-/** What to do after CONNECT_EMAIL: enter the mailed code, approve this device from the mail, or nothing. */
-export type ConnectEmailAction = RequestResult<'CONNECT_EMAIL'>['action']
-
-export type ConnectEmailParameters = {
-  /** The e-mail address to log in with. */
-  email: string
-  /** Aborts the request (the frame is told too). */
-  signal?: AbortSignal
-}
-
-/**
- * Starts an e-mail login: the frame mails a one-time code (`'VERIFY_OTP'`), a device approval
- * (`'VERIFY_DEVICE'`), or connects at once when its session is still valid (`'CONNECT'`). Refused inside
- * the 30 s cooldown after the last code. Times out after 30 s (the dApp's `onTimeout` is called).
- * @throws {EmailCooldownError} 'Please try again after {n} seconds' (seconds rounded up).
- * @throws {InvalidParamsError} 'Invalid email'.
- * @example
- * import { connectEmail, connectOtp } from '@keyframe/sdk'
- * const { action } = await connectEmail(kf, { email: 'ada@example.com' })
- * if (action === 'VERIFY_OTP') await connectOtp(kf) // the person types the code in the frame's prompt
- */
-export async function connectEmail(
-  kf: Keyframe,
-  parameters: ConnectEmailParameters,
-): Promise<{ action: ConnectEmailAction }> {
-  const { email, signal } = parameters
-  const { storage } = kf._internal
-  assertEmailCooldown(storage, Date.now())
-  const frame = await kf.frame()
-  const { action } = await frame.request('CONNECT_EMAIL', { email }, optionsOf(signal))
-  recordEmailSent(storage, Date.now())
-  runtimeOf(kf).email = email
-  if (action === 'CONNECT') await finishConnect(kf, frame, signal)
-  return { action }
-}
-
-/**
- * Finishes an e-mail login with the mailed 6-digit code, which the person types in the frame's own prompt
- * (shown in the modal's FramePrompt view): the page never holds it (SECURITY.md §0). Wrong codes and
- * 'Resend code' stay inside the prompt. Once the frame's server accepts a code the account is read, the
- * status becomes connected, the login cache is saved and the modal closes (SPEC §2, §4). The 30 s timeout
- * (the dApp's `onTimeout`) does not run while the prompt is open.
- * @throws {UserRejectedRequestError} 4001: the person pressed Cancel in the prompt.
- * @throws {ProtocolError} the frame's refusal, in its words.
- * @example
- * import { connectOtp } from '@keyframe/sdk'
- * await connectOtp(kf)
- */
-export async function connectOtp(kf: Keyframe, parameters: { signal?: AbortSignal } = {}): Promise<void> {
-  const { signal } = parameters
-  const frame = await kf.frame()
-  await frame.request('CONNECT_OTP', {}, optionsOf(signal))
-  await finishConnect(kf, frame, signal)
-}
-
-/**
- * Waits until this device is approved from the mail CONNECT_EMAIL sent (`'VERIFY_DEVICE'`). Then either the
- * login is complete (`'CONNECT'`: connected, as with `connectOtp`) or the frame mailed a code to enter next
- * (`'VERIFY_OTP'`). Times out after 30 s (the dApp's `onTimeout` is called); call it again to keep waiting.
- * @example
- * import { connectDevice, connectOtp } from '@keyframe/sdk'
- * const { action } = await connectDevice(kf)
- * if (action === 'VERIFY_OTP') await connectOtp(kf)
- */
-export async function connectDevice(
-  kf: Keyframe,
-  parameters: { signal?: AbortSignal } = {},
-): Promise<{ action: 'CONNECT' | 'VERIFY_OTP' }> {
-  const { signal } = parameters
-  const frame = await kf.frame()
-  await frame.request('CONNECT_DEVICE', {}, optionsOf(signal))
-  const { isConnected } = await frame.request('IS_CONNECTED', {}, optionsOf(signal))
-  if (isConnected) {
-    await finishConnect(kf, frame, signal)
-    return { action: 'CONNECT' }
-  }
-  recordEmailSent(kf._internal.storage, Date.now())
-  return { action: 'VERIFY_OTP' }
-}
-
 /**
  * Disconnects this site from the active eip155 connector (SPEC §4, per namespace). An injected wallet is
  * asked to revoke the site's permission (best effort) and its namespace becomes disconnected. The embedded
@@ -431,78 +346,6 @@ export async function signOut(kf: Keyframe): Promise<void> {
   } catch (error) {
     if (!isFrameGone(error)) throw new DisconnectError({ cause: error })
   }
-}
-
-/** Which code the frame asks for after UPDATE_EMAIL: the current address's first, or the new one's. */
-export type UpdateEmailAction = RequestResult<'UPDATE_EMAIL'>['action']
-
-/**
- * Starts changing the account's e-mail to `newEmail`. The frame mails a code to the current address
- * (`'VERIFY_PRIMARY_OTP'`), or straight to the new one (`'VERIFY_SECONDARY_OTP'`).
- * @throws {InvalidParamsError} 'Invalid email'.
- * @example
- * import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '@keyframe/sdk'
- * const { action } = await updateEmail(kf, { newEmail: 'ada@new.example' })
- * // Each code is typed in the frame's prompt.
- * if (action === 'VERIFY_PRIMARY_OTP') await updateEmailPrimaryOtp(kf)
- * await updateEmailSecondaryOtp(kf)
- */
-export async function updateEmail(
-  kf: Keyframe,
-  parameters: { newEmail: string; signal?: AbortSignal },
-): Promise<{ action: UpdateEmailAction }> {
-  const { newEmail, signal } = parameters
-  const frame = await kf.frame()
-  const result = await frame.request('UPDATE_EMAIL', { newEmail }, optionsOf(signal))
-  runtimeOf(kf).newEmail = newEmail
-  return result
-}
-
-/**
- * The e-mail update's first step: the code mailed to the current address, typed in the frame's prompt.
- * Next comes `updateEmailSecondaryOtp`.
- * @throws {UserRejectedRequestError} 4001: the person pressed Cancel in the prompt.
- * @throws {ProtocolError} the frame's refusal, in its words.
- * @example
- * import { updateEmailPrimaryOtp } from '@keyframe/sdk'
- * await updateEmailPrimaryOtp(kf)
- */
-export async function updateEmailPrimaryOtp(
-  kf: Keyframe,
-  parameters: { signal?: AbortSignal } = {},
-): Promise<void> {
-  const frame = await kf.frame()
-  await frame.request('UPDATE_EMAIL_PRIMARY_OTP', {}, optionsOf(parameters.signal))
-}
-
-/**
- * The e-mail update's last step: the code mailed to the new address, typed in the frame's prompt. The
- * account's e-mail and the login cache take the new address (SPEC §4).
- * @throws {UserRejectedRequestError} 4001: the person pressed Cancel in the prompt.
- * @throws {ProtocolError} the frame's refusal, in its words.
- * @example
- * import { updateEmailSecondaryOtp } from '@keyframe/sdk'
- * const { email } = await updateEmailSecondaryOtp(kf)
- */
-export async function updateEmailSecondaryOtp(
-  kf: Keyframe,
-  parameters: { signal?: AbortSignal } = {},
-): Promise<{ email: string }> {
-  const frame = await kf.frame()
-  const { newEmail } = await frame.request('UPDATE_EMAIL_SECONDARY_OTP', {}, optionsOf(parameters.signal))
-  const { store, storage } = kf._internal
-  runtimeOf(kf).newEmail = undefined
-  const { connections } = store.getState()
-  const next = { ...connections }
-  for (const namespace of CHAIN_NAMESPACES) {
-    const connection = connections[namespace]
-    if (connection.status === 'connected') {
-      next[namespace] = { ...connection, user: { ...connection.user, email: newEmail } }
-    }
-  }
-  store.setState({ connections: next })
-  saveLogin(storage, { email: newEmail })
-  return { email: newEmail }
 }
 
 /** The e-mail of the login under way, and the new address of the e-mail update under way. @internal */

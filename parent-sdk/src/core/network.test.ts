@@ -3,8 +3,8 @@ import { ChainNotSupportedError } from '@keyframe/protocol/core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { installFakeFrames } from '../../test/fakeFrame.ts'
 import { type Answers, fail, ok, sentTypes, startFrame, tick, USER } from '../../test/frameFlow.ts'
-import { connectEmail } from './connection.ts'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from './createKeyframe.ts'
+import { connectEmail } from './emailActions.ts'
 import { getNetwork, type Network, switchNetwork, watchNetwork } from './network.ts'
 
 const LOCAL = {

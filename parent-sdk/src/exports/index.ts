@@ -50,20 +50,7 @@ export type {
   RequestArguments,
 } from '../connectors/types.ts'
 export { type Account, getAccount, getConnection, watchAccount, watchConnection } from '../core/account.ts'
-export {
-  type ConnectEmailAction,
-  type ConnectEmailParameters,
-  connectDevice,
-  connectEmail,
-  connectOtp,
-  disconnect,
-  reconnect,
-  signOut,
-  type UpdateEmailAction,
-  updateEmail,
-  updateEmailPrimaryOtp,
-  updateEmailSecondaryOtp,
-} from '../core/connection.ts'
+export { disconnect, reconnect, signOut } from '../core/connection.ts'
 export { getActiveConnector, getProvider, watchActiveConnector } from '../core/connectors.ts'
 export {
   createKeyframe,
@@ -73,6 +60,15 @@ export {
   type KeyframeNetwork,
   type KeyframeOptions,
 } from '../core/createKeyframe.ts'
+export type { ConnectEmailAction, ConnectEmailParameters, UpdateEmailAction } from '../core/emailActions.ts'
+export {
+  connectDevice,
+  connectEmail,
+  connectOtp,
+  updateEmail,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp,
+} from '../core/emailOnDemand.ts'
 export { BrowserOnlyError, ConfigError, DestroyedError, DisconnectError } from '../core/errors.ts'
 export {
   connectInjected,

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks'
-import { type ConnectEmailAction, connectEmail } from '../core/connection.ts'
 import type { Keyframe } from '../core/createKeyframe.ts'
+import { type ConnectEmailAction, connectEmail } from '../core/emailActions.ts'
 import { errorText } from './errorText.ts'
 import { useEmailCooldown, useViewSignal } from './hooks.ts'
 

@@ -6,8 +6,8 @@ import { installFakeFrames } from '../../test/fakeFrame.ts'
 import { type Answers, fail, ok, sentTypes, startFrame, tick, USER } from '../../test/frameFlow.ts'
 import { shadow, view } from '../../test/modal.ts'
 import { getAccount } from '../core/account.ts'
-import { connectEmail, connectOtp } from '../core/connection.ts'
 import { createKeyframe, type Keyframe } from '../core/createKeyframe.ts'
+import { connectEmail, connectOtp } from '../core/emailActions.ts'
 import { readLoginCache, recordEmailSent } from '../core/loginCache.ts'
 
 const instances: Keyframe[] = []

@@ -27,8 +27,9 @@ import {
 import { KEYFRAME_ICON } from '../connectors/embedded/icon.ts'
 import { getEmbeddedProvider } from '../connectors/embedded/provider.ts'
 import { getAccount as getKeyframeAccount } from '../core/account.ts'
-import { connectEmail, disconnect as disconnectKeyframe } from '../core/connection.ts'
+import { disconnect as disconnectKeyframe } from '../core/connection.ts'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from '../core/createKeyframe.ts'
+import { connectEmail } from '../core/emailActions.ts'
 import { connectInjected } from '../core/injected.ts'
 import { keyframe } from './keyframe.ts'
 

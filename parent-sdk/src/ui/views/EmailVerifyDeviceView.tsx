@@ -1,7 +1,8 @@
 /** @jsxImportSource preact */
 import { useLayoutEffect, useState } from 'preact/hooks'
-import { connectDevice, getEmailFlow } from '../../core/connection.ts'
+import { getEmailFlow } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
+import { connectDevice } from '../../core/emailActions.ts'
 import { errorText } from '../errorText.ts'
 import { ResendCode } from '../ResendCode.tsx'
 

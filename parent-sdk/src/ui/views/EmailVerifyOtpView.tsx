@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
-import { connectOtp, getEmailFlow } from '../../core/connection.ts'
+import { getEmailFlow } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
+import { connectOtp } from '../../core/emailActions.ts'
 import { FrameCodeStep } from '../FrameCodeStep.tsx'
 
 /**

@@ -5,8 +5,8 @@ import { installFakeFrames } from '../../../test/fakeFrame.ts'
 import { type Answers, fail, ok, startFrame, tick, USER } from '../../../test/frameFlow.ts'
 import { shadow, view } from '../../../test/modal.ts'
 import { getAccount } from '../../core/account.ts'
-import { connectEmail } from '../../core/connection.ts'
 import { createKeyframe, type Keyframe } from '../../core/createKeyframe.ts'
+import { connectEmail } from '../../core/emailActions.ts'
 import { getNetwork } from '../../core/network.ts'
 
 const instances: Keyframe[] = []

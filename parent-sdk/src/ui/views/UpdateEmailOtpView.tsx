@@ -1,7 +1,8 @@
 /** @jsxImportSource preact */
 import { getAccount } from '../../core/account.ts'
-import { getEmailFlow, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../../core/connection.ts'
+import { getEmailFlow } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
+import { updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../../core/emailActions.ts'
 import { FrameCodeStep } from '../FrameCodeStep.tsx'
 
 /** UpdateEmailPrimaryOtp: the code mailed to the current address, in the frame's prompt; then the new one's. */

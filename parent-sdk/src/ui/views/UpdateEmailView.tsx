@@ -1,8 +1,9 @@
 /** @jsxImportSource preact */
 import { useId, useLayoutEffect } from 'preact/hooks'
 import { getAccount } from '../../core/account.ts'
-import { getEmailFlow, updateEmail } from '../../core/connection.ts'
+import { getEmailFlow } from '../../core/connection.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
+import { updateEmail } from '../../core/emailActions.ts'
 import { useEmailForm } from '../hooks.ts'
 
 /**
