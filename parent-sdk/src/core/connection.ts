@@ -17,13 +17,11 @@ import {
 } from '@keyframe/protocol/core'
 import type { FrameClient } from '../frame/createFrameClient.ts'
 import { getAccount } from './account.ts'
-import { attachApproval } from './approval.ts'
 import { removeConnectedConnector, saveConnectedConnector } from './connectedConnector.ts'
 import { getActiveConnector, setActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { BrowserOnlyError, DestroyedError, DisconnectError } from './errors.ts'
 import { markSiteDisconnected, readLoginCache, saveLogin, wipeLogin } from './loginCache.ts'
-import { attachPrompt } from './prompt.ts'
 import type { ViewName } from './router.ts'
 import { defineRuntime } from './runtime.ts'
 import {
@@ -100,8 +98,8 @@ function endConnection(kf: Keyframe) {
   if (getActiveConnector(kf)?.type === 'embedded') setActiveConnector(kf, 'eip155', undefined)
 }
 
-/** The session is gone (the frame says so, or the person signed out): disconnected, and the login cache wiped. */
-function reset(kf: Keyframe) {
+/** The session is gone (the frame says so, or the person signed out): disconnected, and the login cache wiped. @internal */
+export function reset(kf: Keyframe) {
   endConnection(kf)
   wipeLogin(kf._internal.storage)
 }
@@ -117,7 +115,7 @@ function toUser(user: User): AccountUser {
  * Stores the user the frame reported as the connection and saves the login (SPEC §4); on the step to
  * connected, a modal showing a connect view closes (SPEC §2).
  */
-function connected(kf: Keyframe, user: User) {
+export function connected(kf: Keyframe, user: User) {
   const { store, storage } = kf._internal
   const runtime = runtimeOf(kf)
   const state = store.getState()
@@ -262,38 +260,6 @@ export function hasSavedLogin(kf: Keyframe): boolean {
 export async function reconnect(kf: Keyframe): Promise<boolean> {
   if (!hasSavedLogin(kf)) return false
   return checkSession(kf)
-}
-
-/**
- * Listens to the frame's session events, shows its prompts and approvals in the modal (`prompt.ts`,
- * `approval.ts`), and has the embedded connector follow its chain and account. The frame client drops these
- * listeners when it is destroyed. @internal
- */
-export function attachFrame(kf: Keyframe, frame: FrameClient) {
-  attachPrompt(kf, frame)
-  attachApproval(kf, frame)
-  kf._internal.embedded.connector.follow(frame)
-  // The frame speaks for the embedded wallet only: while another connector (an injected wallet) holds
-  // eip155, the frame's session ending or changing is none of that connection's business.
-  const embeddedHolds = () => (getActiveConnector(kf)?.type ?? 'embedded') === 'embedded'
-  // The frame says the session is gone: a saved login has nothing left to reconnect, whoever holds eip155.
-  frame.on('DISCONNECTED', () => {
-    if (embeddedHolds() && getAccount(kf).status !== 'disconnected') reset(kf)
-    else wipeLogin(kf._internal.storage)
-  })
-  // A session changed (a new token, an e-mail update): read the user again. A failure here is no
-  // connection check, so it changes nothing.
-  frame.on('SESSION_UPDATE', () => {
-    if (!embeddedHolds() || getAccount(kf).status !== 'connected') return
-    const runtime = runtimeOf(kf)
-    const epoch = runtime.epoch
-    frame.request('GET_USER', { chainId: kf.getState().networkId }).then(
-      (user) => {
-        if (epoch === runtime.epoch) connected(kf, user)
-      },
-      () => {},
-    )
-  })
 }
 
 // ── Actions ──────────────────────────────────────────────────────────────────

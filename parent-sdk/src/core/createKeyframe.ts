@@ -15,11 +15,11 @@ import { announceProvider } from '../connectors/embedded/announce.ts'
 import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
 import { SDK_VERSION } from '../version.ts'
 import { getAccount } from './account.ts'
-import { attachFrame, namespaceOf, restoreConnection } from './connection.ts'
+import { namespaceOf, restoreConnection } from './connection.ts'
 import { onBody } from './documentBody.ts'
 import { createEmbeddedWallet, type EmbeddedWallet } from './embeddedWallet.ts'
 import { BrowserOnlyError, ConfigError, checkOption, DestroyedError } from './errors.ts'
-import { frameTheme } from './frameTheme.ts'
+import type { frameTheme } from './frameTheme.ts'
 import { restoreInjected } from './injected.ts'
 import { createMemoryStorage, defaultStorage, type LoginCacheStorage } from './loginCache.ts'
 import { listNetworks, watchUnsupportedChain } from './network.ts'
@@ -375,10 +375,11 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
     })
   }
 
-  function syncFrame(client: FrameClient) {
+  /** `toFrameTheme` is `frameTheme.ts`'s, loaded with the frame client: only a frame needs it. */
+  function syncFrame(client: FrameClient, toFrameTheme: typeof frameTheme) {
     const { themeMode, themeVariables } = store.getState()
     // Only the closed set of tokens reaches the frame; what does not fit is left out, and said.
-    const { tokens, ignored } = frameTheme(themeVariables)
+    const { tokens, ignored } = toFrameTheme(themeVariables)
     if (ignored.length > 0) {
       alert({
         code: 'THEME_IGNORED',
@@ -445,8 +446,12 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
     frame() {
       if (!isBrowser()) return Promise.reject(new BrowserOnlyError('frame()'))
       if (destroyed) return Promise.reject(new DestroyedError('frame()'))
-      frameLoading ??= import('../frame/createFrameClient.ts').then(
-        ({ createFrameClient }) => {
+      frameLoading ??= Promise.all([
+        import('../frame/createFrameClient.ts'),
+        import('./frameSession.ts'),
+        import('./frameTheme.ts'),
+      ]).then(
+        ([{ createFrameClient }, { attachFrame }, { frameTheme }]) => {
           if (destroyed) throw new DestroyedError('frame()')
           const client = createFrameClient({
             frameUrl: options.frameUrl,
@@ -456,7 +461,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
             onAlert: alert,
           })
           // Every READY (the first, and after a RELOAD) gets the current theme and the dApp's data.
-          client.on('READY', () => syncFrame(client))
+          client.on('READY', () => syncFrame(client, frameTheme))
           attachFrame(kf, client)
           frameClient = client
           return client

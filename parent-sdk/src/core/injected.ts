@@ -5,12 +5,11 @@
  * asks the wallets once and stops listening at once, so nothing stays on `window`.
  * @module
  */
-import { type Caip2Id, type Caip10Id, UserRejectedRequestError } from '@keyframe/protocol/core'
+import type { Caip2Id, Caip10Id } from '@keyframe/protocol/core'
 import {
   createInjectedConnector,
   evmChainIdOf,
   type InjectedConnector,
-  isUserRejection,
 } from '../connectors/injected/connector.ts'
 import {
   createInjectedDiscovery,
@@ -23,11 +22,9 @@ import {
   removeConnectedConnector,
   saveConnectedConnector,
 } from './connectedConnector.ts'
-import { CONNECT_VIEWS, restoreConnection } from './connection.ts'
+import { restoreConnection } from './connection.ts'
 import { getActiveConnector, setActiveConnector, watchActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
-import { BrowserOnlyError, DestroyedError } from './errors.ts'
-import { addRecentWallet } from './recentWallets.ts'
 import { defineRuntime } from './runtime.ts'
 import { DISCONNECTED } from './store.ts'
 import { watchSelected } from './watch.ts'
@@ -72,9 +69,11 @@ const INJECTED = defineRuntime('injected', (kf): Runtime => {
   return runtime
 })
 
-const runtimeOf = (kf: Keyframe): Runtime => kf._internal.runtime(INJECTED)
+/** The injected wallets' per-instance state (`injectedConnect.ts` shares it). @internal */
+export const runtimeOf = (kf: Keyframe): Runtime => kf._internal.runtime(INJECTED)
 
-function isBrowser(): boolean {
+/** Whether there is a `window` to find wallets on. @internal */
+export function isBrowser(): boolean {
   return typeof window !== 'undefined'
 }
 
@@ -135,7 +134,8 @@ export function watchInjectedWallets(
   }
 }
 
-function setExternalConnect(kf: Keyframe, externalConnect: ExternalConnect | undefined) {
+/** @internal */
+export function setExternalConnect(kf: Keyframe, externalConnect: ExternalConnect | undefined) {
   kf._internal.store.setState({ externalConnect })
 }
 
@@ -176,7 +176,8 @@ export function setDisconnected(kf: Keyframe) {
   }
 }
 
-function createConnector(kf: Keyframe, wallet: InjectedWallet): InjectedConnector {
+/** A connector for `wallet` that follows it while it holds eip155. @internal */
+export function createConnector(kf: Keyframe, wallet: InjectedWallet): InjectedConnector {
   // The wallet's events count only while this connector holds the account.
   const isActive = () => !kf._internal.isDestroyed() && getActiveConnector(kf, 'eip155') === connector
   const connector = createInjectedConnector({
@@ -200,9 +201,9 @@ function createConnector(kf: Keyframe, wallet: InjectedWallet): InjectedConnecto
 
 /**
  * Makes `connector` hold eip155 with the wallet's account, and remembers it so the next start restores it.
- * It follows its wallet until another connector takes over.
+ * It follows its wallet until another connector takes over. @internal
  */
-function activate(
+export function activate(
   kf: Keyframe,
   connector: InjectedConnector,
   result: { accounts: readonly `0x${string}`[]; chainId: number },
@@ -217,78 +218,6 @@ function activate(
   })
   updateConnection(kf, { address: result.accounts[0] as string, chainId: result.chainId })
   saveConnectedConnector(kf._internal.storage, 'eip155', connector.id)
-}
-
-/**
- * Connects the injected wallet `walletId` (from `getInjectedWallets`): asks it for its accounts
- * (`eth_requestAccounts`) and chain. On success the eip155 connection is the wallet's account, the wallet
- * becomes the active connector and the first of the recent wallets, and an open modal on a connect view
- * closes (SPEC §2). With the modal open, shows ConnectingExternal while the wallet asks the person.
- * @throws {UserRejectedRequestError} the person declined in the wallet (4001).
- * @throws {TypeError} no injected wallet has this id.
- * @example
- * import { connectInjected, getInjectedWallets } from '@keyframe/sdk'
- * const [wallet] = getInjectedWallets(kf)
- * if (wallet) await connectInjected(kf, wallet.id)
- */
-export async function connectInjected(
-  kf: Keyframe,
-  walletId: string,
-): Promise<{ address: `0x${string}`; chainId: Caip2Id }> {
-  if (!isBrowser()) throw new BrowserOnlyError('connectInjected()')
-  if (kf._internal.isDestroyed()) throw new DestroyedError('connectInjected()')
-  const wallets = getInjectedWallets(kf)
-  const wallet = wallets.find((w) => w.id === walletId)
-  if (!wallet) {
-    throw new TypeError(
-      `Keyframe: no injected wallet ${JSON.stringify(walletId)}; the page offers ${
-        wallets.map((w) => JSON.stringify(w.id)).join(', ') || 'none'
-      }.`,
-    )
-  }
-  const runtime = runtimeOf(kf)
-  const attempt = ++runtime.attempt
-  const { store, navigate } = kf._internal
-  const info = { id: wallet.id, name: wallet.name, icon: wallet.icon }
-  setExternalConnect(kf, { wallet: info, status: 'connecting' })
-  if (store.getState().open) navigate('ConnectingExternal')
-  const wasConnected = store.getState().connections.eip155.status === 'connected'
-  if (!wasConnected) {
-    const { connections } = store.getState()
-    store.setState({
-      connections: { ...connections, eip155: { status: 'connecting' } },
-      activeNamespace: 'eip155',
-    })
-  }
-
-  const connector = createConnector(kf, wallet)
-  let result: { accounts: readonly `0x${string}`[]; chainId: number }
-  try {
-    result = await connector.connect()
-  } catch (error) {
-    if (attempt === runtime.attempt) {
-      setExternalConnect(kf, { wallet: info, status: isUserRejection(error) ? 'declined' : 'failed' })
-      if (!wasConnected && store.getState().connections.eip155.status === 'connecting') setDisconnected(kf)
-    }
-    if (isUserRejection(error)) {
-      throw new UserRejectedRequestError((error as Error).message || undefined, { cause: error })
-    }
-    throw error
-  }
-  const address = result.accounts[0] as `0x${string}`
-  const chainId: Caip2Id = `eip155:${result.chainId}`
-  if (attempt !== runtime.attempt || kf._internal.isDestroyed()) {
-    // Overtaken: the newer attempt decides; this one's wallet events must not linger.
-    connector.release()
-    return { address, chainId }
-  }
-
-  activate(kf, connector, result)
-  addRecentWallet(kf, { id: wallet.id, name: wallet.name })
-  setExternalConnect(kf, { wallet: info, status: 'connected' })
-  const { open, view } = store.getState()
-  if (open && CONNECT_VIEWS.includes(view)) kf.close()
-  return { address, chainId }
 }
 
 /** The wallet `id` once it is on the page: at once, or when it announces itself within RESTORE_WAIT_MS. */

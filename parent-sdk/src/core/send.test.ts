@@ -14,7 +14,7 @@ import {
 } from '../../test/anvilWallet.ts'
 import { disconnect } from './connection.ts'
 import { createKeyframe, type Keyframe, type KeyframeNetwork } from './createKeyframe.ts'
-import { connectInjected } from './injected.ts'
+import { connectInjected } from './injectedConnect.ts'
 import { switchNetwork } from './network.ts'
 import {
   getSendErrors,

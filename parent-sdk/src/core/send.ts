@@ -6,7 +6,6 @@
  * @module
  */
 import { hasSufficientGas } from '@keyframe/protocol'
-import type { Eip1193Provider } from '../connectors/types.ts'
 import { watchAccount } from './account.ts'
 import type { Keyframe } from './createKeyframe.ts'
 import { defineRuntime } from './runtime.ts'
@@ -160,22 +159,9 @@ export function formatAmount(value: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`
 }
 
-/** A JSON-RPC quantity (`0x…`) as a bigint; undefined for anything else. @internal */
-export function toBigInt(value: unknown): bigint | undefined {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) return undefined
-  return BigInt(value)
-}
-
 /** Whether `value` is an EVM address: 0x and 40 hex digits. */
 export function isEvmAddress(value: string): value is `0x${string}` {
   return /^0x[0-9a-fA-F]{40}$/.test(value)
-}
-
-/** The native balance of `address` in wei (`eth_getBalance`). @internal */
-export async function readNativeBalance(provider: Eip1193Provider, address: `0x${string}`): Promise<bigint> {
-  const balance = toBigInt(await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] }))
-  if (balance === undefined) throw new TypeError('eth_getBalance returned no quantity')
-  return balance
 }
 
 /** The EIP-55 check once loaded (`sendChecksum.ts`): code, the same for every instance. */

@@ -11,6 +11,7 @@ import { getConnection } from './account.ts'
 import { holdOpen } from './approval.ts'
 import { getActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
+import { readNativeBalance, toBigInt } from './nativeBalance.ts'
 import { getNetwork } from './network.ts'
 import {
   getSendErrors,
@@ -19,12 +20,10 @@ import {
   loadAddressCheck,
   loadedAddressCheck,
   parseAmount,
-  readNativeBalance,
   resetSend,
   runtimeOf,
   type SendState,
   type SendToken,
-  toBigInt,
   update,
 } from './send.ts'
 import { receiverAddressError } from './sendAddress.ts'

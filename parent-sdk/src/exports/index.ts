@@ -70,12 +70,8 @@ export {
   updateEmailSecondaryOtp,
 } from '../core/emailOnDemand.ts'
 export { BrowserOnlyError, ConfigError, DestroyedError, DisconnectError } from '../core/errors.ts'
-export {
-  connectInjected,
-  getInjectedWallets,
-  type InjectedWallet,
-  watchInjectedWallets,
-} from '../core/injected.ts'
+export { getInjectedWallets, type InjectedWallet, watchInjectedWallets } from '../core/injected.ts'
+export { connectInjected } from '../core/injectedOnDemand.ts'
 export type { LoginCacheStorage } from '../core/loginCache.ts'
 export { getModalState, type ModalState, watchModalState } from '../core/modal.ts'
 export { getNetwork, type Network, switchNetwork, watchNetwork } from '../core/network.ts'

@@ -30,7 +30,7 @@ import { getAccount as getKeyframeAccount } from '../core/account.ts'
 import { disconnect as disconnectKeyframe } from '../core/connection.ts'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from '../core/createKeyframe.ts'
 import { connectEmail } from '../core/emailActions.ts'
-import { connectInjected } from '../core/injected.ts'
+import { connectInjected } from '../core/injectedConnect.ts'
 import { keyframe } from './keyframe.ts'
 
 const chain = (id: number, name: string) =>

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState } from 'preact/hooks'
 import { getActiveConnector, watchActiveConnector } from '../../core/connectors.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
-import { readNativeBalance } from '../../core/send.ts'
+import { readNativeBalance } from '../../core/nativeBalance.ts'
 import { useWatched } from '../useWatched.ts'
 import { TOKEN_BALANCE_UNAVAILABLE } from './balanceLine.ts'
 

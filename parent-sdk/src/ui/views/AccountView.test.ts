@@ -11,7 +11,7 @@ import {
 } from '../../../test/anvilWallet.ts'
 import { shadow } from '../../../test/modal.ts'
 import { createKeyframe, type Keyframe } from '../../core/createKeyframe.ts'
-import { connectInjected } from '../../core/injected.ts'
+import { connectInjected } from '../../core/injectedConnect.ts'
 
 let anvil: Anvil
 const instances: Keyframe[] = []

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import type { Keyframe } from '../../core/createKeyframe.ts'
-import { connectInjected, getExternalConnect, watchExternalConnect } from '../../core/injected.ts'
+import { getExternalConnect, watchExternalConnect } from '../../core/injected.ts'
+import { connectInjected } from '../../core/injectedConnect.ts'
 import { useWatched } from '../useWatched.ts'
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '../../../test/anvilWallet.ts'
 import { shadow } from '../../../test/modal.ts'
 import { createKeyframe, type Keyframe } from '../../core/createKeyframe.ts'
-import { connectInjected } from '../../core/injected.ts'
+import { connectInjected } from '../../core/injectedConnect.ts'
 import { RECEIVER_ERRORS } from '../../core/sendAddress.ts'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'

@@ -19,7 +19,7 @@ import { type ChainApi, createChainApi } from '../../../api/createChainApi.ts'
 import { lookupName } from '../../../api/lookupName.ts'
 import { registerName } from '../../../api/registerName.ts'
 import { createKeyframe, type Keyframe } from '../../../core/createKeyframe.ts'
-import { connectInjected } from '../../../core/injected.ts'
+import { connectInjected } from '../../../core/injectedConnect.ts'
 import { readProfileName } from '../../account/profileName.ts'
 
 vi.setConfig({ testTimeout: 30_000 })
