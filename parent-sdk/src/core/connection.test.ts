@@ -14,6 +14,7 @@ import {
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp,
 } from './emailActions.ts'
+import * as onDemand from './emailOnDemand.ts'
 import { LOGIN_CACHE_KEYS, readLoginCache, recordEmailSent, saveLogin } from './loginCache.ts'
 
 const options: KeyframeOptions = {
@@ -566,6 +567,41 @@ describe('updateEmail', () => {
     expect(getAccount(kf).user).toEqual({ email: 'ada@new.example' })
     expect(cache()).toMatchObject({ email: 'ada@new.example', emailLoginUsed: true })
     expect(sentTypes(frames).slice(-3)).toEqual([
+      'UPDATE_EMAIL',
+      'UPDATE_EMAIL_PRIMARY_OTP',
+      'UPDATE_EMAIL_SECONDARY_OTP',
+    ])
+  })
+
+  test("behavior: the @keyframe/sdk entry's e-mail actions load emailActions.ts on first call: a login by code, a device approval, an e-mail update", async () => {
+    const kf = create()
+    await startFrame(kf, frames, {
+      CONNECT_EMAIL: () => ok({ action: 'VERIFY_OTP' }),
+      CONNECT_OTP: () => ok(null),
+      CONNECT_DEVICE: () => ok(null),
+      IS_CONNECTED: () => ok({ isConnected: true }),
+      GET_USER: () => ok(USER),
+      UPDATE_EMAIL: () => ok({ action: 'VERIFY_PRIMARY_OTP' }),
+      UPDATE_EMAIL_PRIMARY_OTP: () => ok(null),
+      UPDATE_EMAIL_SECONDARY_OTP: () => ok({ newEmail: 'ada@new.example' }),
+    })
+    await expect(onDemand.connectEmail(kf, { email: USER.email })).resolves.toEqual({ action: 'VERIFY_OTP' })
+    await onDemand.connectOtp(kf)
+    expect(getAccount(kf)).toMatchObject({ status: 'connected', address: USER.address })
+    await expect(onDemand.connectDevice(kf)).resolves.toEqual({ action: 'CONNECT' })
+    await expect(onDemand.updateEmail(kf, { newEmail: 'ada@new.example' })).resolves.toEqual({
+      action: 'VERIFY_PRIMARY_OTP',
+    })
+    await onDemand.updateEmailPrimaryOtp(kf)
+    await expect(onDemand.updateEmailSecondaryOtp(kf)).resolves.toEqual({ email: 'ada@new.example' })
+    expect(getAccount(kf).user).toEqual({ email: 'ada@new.example' })
+    expect(sentTypes(frames)).toEqual([
+      'CONNECT_EMAIL',
+      'CONNECT_OTP',
+      'GET_USER',
+      'CONNECT_DEVICE',
+      'IS_CONNECTED',
+      'GET_USER',
       'UPDATE_EMAIL',
       'UPDATE_EMAIL_PRIMARY_OTP',
       'UPDATE_EMAIL_SECONDARY_OTP',

@@ -7,13 +7,14 @@ import { announceWallet, createTestWallet, type TestWallet, WALLET_ADDRESS } fro
 import { installFakeFrames } from '../../test/fakeFrame.ts'
 import { frameCreatedByKeyframe, ok, USER } from '../../test/frameFlow.ts'
 import { shadow, view } from '../../test/modal.ts'
-import { getAccount } from './account.ts'
+import { getAccount, getConnection } from './account.ts'
 import { CONNECTED_CONNECTOR_KEY } from './connectedConnector.ts'
 import { disconnect } from './connection.ts'
 import { getActiveConnector } from './connectors.ts'
 import { createKeyframe, type Keyframe } from './createKeyframe.ts'
 import { getInjectedWallets, watchInjectedWallets } from './injected.ts'
 import { connectInjected } from './injectedConnect.ts'
+import * as onDemand from './injectedOnDemand.ts'
 import { saveLogin } from './loginCache.ts'
 import { getRecentWallets, RECENT_WALLETS_KEY } from './recentWallets.ts'
 
@@ -127,6 +128,17 @@ test('error: connectInjected rejects with UserRejectedRequestError (4001) when t
   })
   await expect(connectInjected(kf, 'injected:nope')).rejects.toThrow(
     'Keyframe: no injected wallet "injected:nope"; the page offers "injected:io.metamask".',
+  )
+})
+
+test("behavior: the @keyframe/sdk entry's connectInjected loads injectedConnect.ts on first call and connects", async () => {
+  wallet('MetaMask', 'io.metamask')
+  const kf = setup()
+  const { address, chainId } = await onDemand.connectInjected(kf, 'injected:io.metamask')
+  expect(chainId).toBe('eip155:31337')
+  expect(getConnection(kf)).toMatchObject({ status: 'connected', address, chainId })
+  await expect(onDemand.connectInjected(kf, 'injected:nope')).rejects.toThrow(
+    'no injected wallet "injected:nope"',
   )
 })
 
