@@ -78,7 +78,7 @@ test('behavior: All wallets lists installed wallets first, pages by 40, searches
   await expect(dialog(page)).toContainText(`Continue in ${DEV_WALLET_INFO.name}`)
 })
 
-test('behavior: Connect lists WalletConnect, the installed wallets, then 4 recommended (SPEC §9 order)', async ({
+test('behavior: Connect lists WalletConnect, then the installed wallets (SPEC §9 order)', async ({
   page,
   stack,
 }, testInfo) => {
@@ -87,16 +87,9 @@ test('behavior: Connect lists WalletConnect, the installed wallets, then 4 recom
   await page.goto(stack.dappUrl)
   await openModal(page)
   const list = dialog(page).getByRole('list', { name: 'Wallets' })
-  // Recommended: the catalogue's first wallets, less Rainbow (installed, listed above).
-  await expect(list.getByRole('listitem')).toHaveText([
-    'WalletConnect',
-    DEV_WALLET_INFO.name,
-    'Rainbow',
-    'MetaMask',
-    'Trust',
-    'Coinbase Wallet',
-    'Rabby',
-  ])
+  // No recommended wallets here: they lead All wallets (loading the catalogue's client with open() would break
+  // issue 14's open() budget).
+  await expect(list.getByRole('listitem')).toHaveText(['WalletConnect', DEV_WALLET_INFO.name, 'Rainbow'])
   await expect(list.locator('img').last()).toHaveJSProperty('complete', true)
   await checkLook(page, testInfo, 'Connect, its wallet list')
   await dialog(page).getByRole('button', { name: 'WalletConnect', exact: true }).click()

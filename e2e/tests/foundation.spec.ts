@@ -55,7 +55,8 @@ test.describe('demo dApp (React)', () => {
     await page.goto(stack.dappUrl)
     await page.getByRole('button', { name: 'Connect' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.locator('[data-connect-method="wallet"]').getByRole('button').first().click()
+    // Social login is the one way in not built yet (issue 17).
+    await dialog.getByRole('button', { name: 'GitHub' }).click()
     await expect(dialog).toContainText(/not (available|built) yet|coming/i)
     await dialog.getByRole('button', { name: 'Back' }).click()
     await expect(dialog.getByRole('heading', { name: 'Connect' })).toBeVisible()

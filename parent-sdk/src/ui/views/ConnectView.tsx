@@ -72,7 +72,7 @@ function EmailSection({ kf }: { kf: Keyframe }) {
 }
 
 /** Featured and recommended catalogue wallets: fetched from chain-api in a chunk of their own, after the view. */
-const CatalogueWallets = lazyView<{ kf: Keyframe; part: 'featured' | 'recommended' }>(
+const CatalogueWallets = lazyView<{ kf: Keyframe }>(
   () => import('../features/allWallets/CatalogueWallets.tsx').then((m) => m.CatalogueWallets),
   () => null,
 )
@@ -146,11 +146,12 @@ function WalletSection({ kf }: { kf: Keyframe }) {
               onPress={() => void connectInjected(kf, wallet.id).catch(() => {})}
             />
           ))}
-          {walletConnect && <CatalogueWallets kf={kf} part="featured" />}
+          {/* Featured only: the catalogue's recommended wallets would load chain-api's client (zod) with every
+              open() — over issue 14's open() budget — so they lead All wallets instead. */}
+          {walletConnect && kf._internal.walletOptions.featured.length > 0 && <CatalogueWallets kf={kf} />}
           {custom.map((w) => (
             <WalletRow key={w.id} name={w.name} icon={w.imageUrl} onPress={() => pairWith(kf, w)} />
           ))}
-          {walletConnect && <CatalogueWallets kf={kf} part="recommended" />}
         </ul>
       )}
       {features.allWallets && (
