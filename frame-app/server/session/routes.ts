@@ -85,6 +85,8 @@ export function sessionRoutes(ctx: ServerContext) {
           isConnected: true,
           user: {
             email: session.email,
+            userName: null,
+            socialProvider: null,
             address: wallet?.address ?? null,
             solanaAddress: wallet?.solanaAddress ?? null,
             accounts: wallet ? [{ address: wallet.address, type: 'eoa' as const }] : [],

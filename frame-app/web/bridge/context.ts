@@ -16,7 +16,8 @@ import type { ThemeState } from './theme.ts'
  * marks `needsSession` is refused with 4100.
  */
 export type Session = {
-  readonly email: string
+  /** Null for a social or Farcaster account without a verified address. */
+  readonly email: string | null
   readonly walletId: string
   /**
    * The server's id of this device (not the device store's own id): its auth share is released under it,

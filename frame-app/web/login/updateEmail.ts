@@ -27,7 +27,7 @@ export async function updateEmailPrimaryOtp(_params: unknown, ctx: RequestContex
   const account = accountOf(ctx, 'UPDATE_EMAIL_PRIMARY_OTP')
   await withCodePrompt(ctx, account, {
     kind: 'current_email_code',
-    ...(ctx.state.session && { sentTo: ctx.state.session.email }),
+    ...(ctx.state.session?.email && { sentTo: ctx.state.session.email }),
     verify: (otp) => account.api.call('verifyPrimaryEmail', { body: { otp }, signal: ctx.signal }),
   })
   return null

@@ -3,6 +3,7 @@
  * @module
  */
 import * as z from 'zod/mini'
+import { SOCIAL_PROVIDERS } from '../constants.ts'
 import { devicePublicKey, email, otp, projectId, timestamp, uuid } from './fields.ts'
 import { frameRoute } from './route.ts'
 
@@ -10,12 +11,21 @@ import { frameRoute } from './route.ts'
 export const startAction = z.enum(['VERIFY_OTP', 'VERIFY_DEVICE', 'CONNECT'])
 export type StartAction = z.output<typeof startAction>
 
-/** The body of a successful OTP verification or device approval. */
+/** How an account logs in besides e-mail: a social provider, or Farcaster. */
+export const loginProvider = z.enum([...SOCIAL_PROVIDERS, 'farcaster'])
+export type LoginProvider = z.output<typeof loginProvider>
+
+/** The body of a successful login: an OTP verification, a device approval, a social or Farcaster login. */
 export const loginResponse = z.object({
   /** Only on plain-http localhost; over HTTPS the session is the `__Host-` cookie. */
   token: z.optional(z.string()),
   expiresAt: timestamp,
-  email: z.string(),
+  /** Null for an account that never verified an address (a social or Farcaster login without one). */
+  email: z.nullable(z.string()),
+  /** The social or Farcaster username of this login; null for an e-mail login. */
+  userName: z.nullable(z.string()),
+  /** The provider of this login; null for an e-mail login. */
+  socialProvider: z.nullable(loginProvider),
   device: z.object({ id: uuid, isNew: z.boolean(), hasAuthShare: z.boolean() }),
   wallet: z.nullable(
     z.object({ id: uuid, address: z.string(), publicKey: z.string(), solanaAddress: z.nullable(z.string()) }),

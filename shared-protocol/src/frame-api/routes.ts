@@ -5,6 +5,7 @@
  * @module
  */
 import { issueDeviceNonce } from './deviceProof.ts'
+import { connectFarcaster, startFarcasterLogin } from './farcaster.ts'
 import { connectDevice, startEmailLogin, verifyEmailLogin } from './login.ts'
 import type { FrameRoute } from './route.ts'
 import {
@@ -16,6 +17,7 @@ import {
   verifyPrimaryEmail,
   verifySecondaryEmail,
 } from './session.ts'
+import { redeemSocialLogin, startSocialLogin } from './social.ts'
 import { listWatchedTokens, watchToken } from './tokens.ts'
 import {
   listDevices,
@@ -32,6 +34,10 @@ export const frameApi = {
   startEmailLogin,
   verifyEmailLogin,
   connectDevice,
+  startSocialLogin,
+  redeemSocialLogin,
+  startFarcasterLogin,
+  connectFarcaster,
   getSession,
   signOut,
   requestFactor,

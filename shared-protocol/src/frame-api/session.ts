@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { email, otp, timestamp, uuid } from './fields.ts'
+import { loginProvider } from './login.ts'
 import { frameRoute } from './route.ts'
 
 /** GET /api/session. `accounts` lists the EVM EOA; Solana is `solanaAddress`. */
@@ -13,7 +14,10 @@ export const sessionResponse = z.union([
   z.object({
     isConnected: z.literal(true),
     user: z.object({
-      email: z.string(),
+      email: z.nullable(z.string()),
+      /** The social or Farcaster username of the session's login; null for an e-mail login. */
+      userName: z.nullable(z.string()),
+      socialProvider: z.nullable(loginProvider),
       address: z.nullable(z.string()),
       solanaAddress: z.nullable(z.string()),
       accounts: z.array(z.object({ address: z.string(), type: z.literal('eoa') })),

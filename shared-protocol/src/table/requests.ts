@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { farcasterConnectUrl } from '../frame-api/farcaster.ts'
 import { classifyRpc } from '../rpc/methods.ts'
 import {
   accountAddress,
@@ -81,6 +82,10 @@ export const requests = {
    * up; the person's Cancel rejects it with 4001. Wrong codes and resends stay inside the prompt.
    */
   CONNECT_OTP: row(noParams, noResult, connect),
+  /**
+   * `uri`: the "done" URI the social login's callback handed to the page (`/social/done?ticket=…` on the
+   * frame's origin, frame-api/social.ts); the frame redeems its ticket with this device's key.
+   */
   CONNECT_SOCIAL: row(
     z.strictObject({
       uri: httpUrl,
@@ -90,7 +95,7 @@ export const requests = {
     user,
     connect,
   ),
-  GET_FARCASTER_URI: row(noParams, z.object({ url: httpUrl }), {
+  GET_FARCASTER_URI: row(noParams, z.object({ url: farcasterConnectUrl }), {
     timeoutMs: NETWORK_TIMEOUT_MS,
     needsSession: false,
     alertOnTimeout: false,
@@ -105,8 +110,13 @@ export const requests = {
     user,
     withSession,
   ),
+  /**
+   * The provider's authorization URL for the popup the parent opened on the person's press. With `returnTo`
+   * (a URL on the parent's own origin) the login comes back there by a full-page redirect instead: the
+   * fallback when the popup was blocked (spec §4).
+   */
   GET_SOCIAL_REDIRECT_URI: row(
-    z.strictObject({ provider: socialProvider }),
+    z.strictObject({ provider: socialProvider, returnTo: z.optional(httpUrl) }),
     z.object({ uri: httpUrl }),
     connect,
   ),

@@ -65,6 +65,8 @@ export function emailAuthRoutes(ctx: ServerContext) {
     ...deliverSession(c, transport, outcome.session, ctx.now()),
     expiresAt: outcome.session.expiresAt.toISOString(),
     email: outcome.email,
+    userName: null,
+    socialProvider: null,
     device: outcome.device,
     wallet: outcome.wallet,
     recoveryMode: outcome.recoveryMode,

@@ -1,0 +1,73 @@
+/**
+ * Social login (OAuth 2.0 code + PKCE, SECURITY.md §2): GET_SOCIAL_REDIRECT_URI starts a flow bound to this
+ * device key, the provider sends the person back to the frame server's callback, which hands a one-time
+ * ticket to the page that opened the login (the popup's opener, or the dApp page after a full redirect) as a
+ * "done" URI on the frame's origin; CONNECT_SOCIAL redeems it, signed by the same device key.
+ * @module
+ */
+import * as z from 'zod/mini'
+import { socialProvider } from '../schemas/common.ts'
+import { devicePublicKey, projectId } from './fields.ts'
+import { loginResponse } from './login.ts'
+import { frameRoute } from './route.ts'
+
+/** The page the parent opens synchronously on the person's press (Safari blocks late popups). */
+export const SOCIAL_POPUP_PATH = '/social/popup'
+/** Where the provider sends the person back (the exact `redirect_uri` registered with every provider). */
+export const SOCIAL_CALLBACK_PATH = '/api/auth/social/callback'
+/** The "done" URI's path: `?ticket=…` after a login, `?error=…` after a refusal. CONNECT_SOCIAL's `uri`. */
+export const SOCIAL_DONE_PATH = '/social/done'
+/** `type` of the message the popup posts to its opener (exact origin, never '*'): `{ type, uri }`. */
+export const SOCIAL_RESULT_MESSAGE = 'keyframe:social-result'
+/** Fragment key the redirect fallback returns to the dApp page with: `#keyframe-social=<done URI>`. */
+export const SOCIAL_RETURN_PARAM = 'keyframe-social'
+/** How long a ticket may be redeemed (single use). */
+export const SOCIAL_TICKET_TTL_MS = 60_000
+
+/** Why a social login ended without a ticket (`?error=` of the done URI). */
+export const socialError = z.enum([
+  /** The person declined on the provider's consent page. */
+  'access_denied',
+  /** The flow is unknown, used or older than its lifetime. */
+  'expired',
+  /** The provider's answer failed a check (state, nonce, issuer, token exchange, profile). */
+  'failed',
+])
+export type SocialError = z.output<typeof socialError>
+
+/** A one-time ticket: 32 random bytes, base64url. */
+export const socialTicket = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid ticket'))
+
+/** An http(s) origin (`scheme://host[:port]`, nothing after it). */
+const origin = z.string().check(z.regex(/^https?:\/\/[^/?#\s]+$/, 'Invalid origin'), z.maxLength(2048))
+/** An http(s) URL on the parent's origin (the redirect fallback returns there). */
+const returnTo = z.url({ protocol: /^https?$/, error: 'Invalid url' }).check(z.maxLength(4096))
+
+/**
+ * GET_SOCIAL_REDIRECT_URI: the provider's authorization URL for a flow bound to this device, this project
+ * and the frame's pinned parent origin (the callback posts to exactly that origin). With `returnTo` (an URL
+ * on `parentOrigin`) the callback redirects there instead: the fallback when the popup was blocked.
+ */
+export const startSocialLogin = frameRoute({
+  method: 'POST',
+  path: '/api/auth/social/start',
+  auth: 'public',
+  body: z.strictObject({
+    projectId,
+    provider: socialProvider,
+    devicePublicKey,
+    parentOrigin: origin,
+    returnTo: z.optional(returnTo),
+  }),
+  response: z.object({ uri: z.url({ protocol: /^https?$/ }) }),
+})
+
+/** CONNECT_SOCIAL: the ticket of a done URI, signed by the device key its flow was started with. */
+export const redeemSocialLogin = frameRoute({
+  method: 'POST',
+  path: '/api/auth/social/redeem',
+  auth: 'device',
+  proofKey: 'body',
+  body: z.strictObject({ projectId, devicePublicKey, ticket: socialTicket }),
+  response: loginResponse,
+})
