@@ -1,10 +1,15 @@
 import * as z from 'zod/mini'
+import { loginProvider } from '../frame-api/login.ts'
 import { accountAddress, caip2, requestId } from '../schemas/common.ts'
 
 /** Events the frame sends on its own (no correlation id). A second table, apart from requests. */
 export const events = {
   /** The frame can serve requests. `version` is the protocol version it speaks. */
-  READY: z.object({ version: z.int().check(z.positive()) }),
+  READY: z.object({
+    version: z.int().check(z.positive()),
+    /** The logins besides e-mail the project turned on (its frame server's config), in no order. */
+    logins: z.optional(z.array(loginProvider)),
+  }),
   /** A session changed. The token identifies it to the parent and grants nothing by itself. */
   SESSION_UPDATE: z.object({ token: z.string().check(z.maxLength(512)) }),
   ACCOUNTS_CHANGED: z.object({ accounts: z.array(accountAddress) }),
