@@ -115,6 +115,10 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 export const SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 /** A social login button. */
 export type Social = (typeof SOCIALS)[number]
+/** The page the parent opens synchronously on the person's press, on the frame's origin (Safari blocks late popups). */
+export const SOCIAL_POPUP_PATH = '/social/popup'
+/** Fragment key the redirect fallback returns to the dApp page with: `#keyframe-social=<done URI>`. */
+export const SOCIAL_RETURN_PARAM = 'keyframe-social'
 /** Default order of connect methods in the Connect view (SPEC §9). */
 export const DEFAULT_CONNECT_METHOD_ORDER = ['email', 'social', 'wallet'] as const
 /** A connect method. */
