@@ -1,6 +1,7 @@
 export { type Anvil, type StartAnvilOptions, startAnvil } from './chain/anvil.ts'
 export { devNFTAbi, devNFTBytecode } from './chain/artifacts/DevNFT.ts'
 export { devTokenAbi, devTokenBytecode } from './chain/artifacts/DevToken.ts'
+export { idRegistryAbi } from './chain/artifacts/IdRegistry.ts'
 export { spamNFTAbi } from './chain/artifacts/SpamNFT.ts'
 export {
   DEV_TOKENS,
@@ -24,6 +25,13 @@ export {
   fund,
   startFaucet,
 } from './chain/faucet.ts'
+export {
+  DEV_FARCASTER_FIDS,
+  type DevFarcasterFid,
+  ID_REGISTRY_ADDRESS,
+  placeIdRegistry,
+  registerFid,
+} from './chain/idRegistry.ts'
 export { deploySpamNft, mintSpamNft, SPAM_NFT_ADDRESS, SPAM_NFT_OWNER } from './chain/spamNft.ts'
 export { DEV_CHAIN_SPECS, type DevChains, type StartChainsOptions, startChains } from './chain/startChains.ts'
 export { deployUniswapV2, UNISWAP_POOLS } from './chain/uniswap.ts'

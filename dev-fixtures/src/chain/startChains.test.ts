@@ -2,9 +2,11 @@ import { createPublicClient, formatUnits, http } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { devNFTAbi } from './artifacts/DevNFT.ts'
 import { devTokenAbi } from './artifacts/DevToken.ts'
+import { idRegistryAbi } from './artifacts/IdRegistry.ts'
 import { spamNFTAbi } from './artifacts/SpamNFT.ts'
 import { SEED_TOKEN_AMOUNT } from './deploy.ts'
 import { DEV_ACCOUNTS } from './devChain.ts'
+import { DEV_FARCASTER_FIDS, ID_REGISTRY_ADDRESS } from './idRegistry.ts'
 import { SPAM_NFT_ADDRESS } from './spamNft.ts'
 import { type DevChains, startChains } from './startChains.ts'
 
@@ -113,5 +115,20 @@ test('the spam NFT "Claim Rewards Pass" is at the same address on both chains, o
         }),
       ).toBe(1n)
     }
+  }
+})
+
+test("Farcaster's IdRegistry is at its own address on both chains, with the dev fids", async () => {
+  for (const chain of world.chains) {
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    for (const dev of DEV_FARCASTER_FIDS)
+      expect(
+        await client.readContract({
+          address: ID_REGISTRY_ADDRESS,
+          abi: idRegistryAbi,
+          functionName: 'custodyOf',
+          args: [BigInt(dev.fid)],
+        }),
+      ).toBe(dev.custody)
   }
 })

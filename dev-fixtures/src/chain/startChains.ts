@@ -6,6 +6,7 @@ import type { StackLogger } from '../stackLogger.ts'
 import { type Anvil, startAnvil } from './anvil.ts'
 import { deployDevContracts } from './deploy.ts'
 import { type DevChain, UNISWAP_CHAIN_ID } from './devChain.ts'
+import { placeIdRegistry } from './idRegistry.ts'
 import { deploySpamNft } from './spamNft.ts'
 import { deployUniswapV2 } from './uniswap.ts'
 
@@ -25,8 +26,8 @@ export type StartChainsOptions = {
 export type DevChains = { chains: DevChain[]; close(): Promise<void> }
 
 /**
- * Starts both dev chains in parallel and deploys the dev contracts on each, and Uniswap V2 with its pools on
- * 31337. Nothing keeps running on failure.
+ * Starts both dev chains in parallel and deploys the dev contracts on each (and places Farcaster's IdRegistry
+ * with the dev fids), and Uniswap V2 with its pools on 31337. Nothing keeps running on failure.
  */
 export async function startChains(options: StartChainsOptions = {}): Promise<DevChains> {
   const { logger } = options
@@ -46,6 +47,7 @@ export async function startChains(options: StartChainsOptions = {}): Promise<Dev
         const [{ tokens, nft }, spamNft] = await Promise.all([
           deployDevContracts(anvil),
           deploySpamNft(anvil),
+          placeIdRegistry(anvil),
         ])
         const uniswap = anvil.chainId === UNISWAP_CHAIN_ID ? await deployUniswapV2(anvil, tokens) : undefined
         return {
