@@ -23,6 +23,7 @@ import { formatPersonalSign, measurePersonalSign, personalSignMarkdown } from '.
 import { measureReady } from './ready.ts'
 import { formatReloadSign, measureReloadSign, reloadSignMarkdown } from './reloadSign.ts'
 import { formatRpcOverhead, measureRpcOverhead, rpcOverheadMarkdown } from './rpcOverhead.ts'
+import { formatSocialLogin, measureSocialLogin, socialLoginMarkdown } from './socialLogin.ts'
 import { OPEN_WITHOUT_REACT_BUDGET, VANILLA_CLICK_BUDGET_MS } from './vanillaOpen.ts'
 import { formatWalletConnect, measureWalletConnect, walletConnectMarkdown } from './walletConnect.ts'
 
@@ -55,6 +56,8 @@ try {
   const accountView = await measureAccountView(browser, stack)
   // WalletConnect (issue 16): press → QR, wallet approves → connected, over the stack's relay and Node wallet.
   const walletConnect = await measureWalletConnect(browser, stack)
+  // Social login (issue 17): consent Allow → connected, a new wallet each run, in operator recovery.
+  const socialLogin = await measureSocialLogin(browser, operatorStack)
 
   const rows: [string, string, string, string][] = [
     [
@@ -115,6 +118,7 @@ try {
   console.log(`\n${formatActivity(activity)}`)
   console.log(`\n${formatAccountView(accountView)}`)
   console.log(`\n${formatWalletConnect(walletConnect)}`)
+  console.log(`\n${formatSocialLogin(socialLogin)}`)
 
   const scripts = (figures: typeof react) =>
     figures.scripts
@@ -175,7 +179,8 @@ ${gatewayOverheadMarkdown(gateway)}
 ${historyLatencyMarkdown(history)}
 ${activityMarkdown(activity)}
 ${accountViewMarkdown(accountView)}
-${walletConnectMarkdown(walletConnect)}`
+${walletConnectMarkdown(walletConnect)}
+${socialLoginMarkdown(socialLogin)}`
   writeFileSync(new URL('../RESULTS.md', import.meta.url), md)
   console.log('\nWrote bench/RESULTS.md')
   // The EVM budgets are exact figures of this run: over them, the run fails.

@@ -1,5 +1,5 @@
 import { chromiumLaunchOptions } from '@keyframe/dev-fixtures'
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 export async function launch(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions)
@@ -24,4 +24,23 @@ export async function freshContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext()
   await context.addInitScript('globalThis.__name = (f) => f')
   return context
+}
+
+/** Node's clock in the page's units: ms since the epoch, high resolution. */
+export const nodeNow = () => performance.timeOrigin + performance.now()
+
+/**
+ * The page clock minus Node's, from the quickest of a few round trips (NTP's estimate): a figure that starts
+ * in Node or in another page and ends in this one is taken on one clock. `error` bounds the estimate (half the trip).
+ */
+export async function pageClockOffset(page: Page): Promise<{ offset: number; error: number }> {
+  let best = { offset: 0, error: Number.POSITIVE_INFINITY }
+  for (let i = 0; i < 7; i++) {
+    const sent = nodeNow()
+    const pageTime = await page.evaluate(() => performance.timeOrigin + performance.now())
+    const back = nodeNow()
+    if ((back - sent) / 2 < best.error)
+      best = { offset: pageTime - (sent + back) / 2, error: (back - sent) / 2 }
+  }
+  return best
 }

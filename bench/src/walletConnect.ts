@@ -17,8 +17,8 @@ import {
   startWalletConnectDevWallet,
   type WalletConnectDevWallet,
 } from '@keyframe/devstack'
-import type { Browser, Page } from 'playwright-core'
-import { freshContext, launch, median } from './browser.ts'
+import type { Browser } from 'playwright-core'
+import { freshContext, launch, median, nodeNow, pageClockOffset } from './browser.ts'
 import { calibrate } from './calibrate.ts'
 import { writeResultsSection } from './results.ts'
 
@@ -45,25 +45,6 @@ export type WalletConnectFigures = {
   load: number
   loadAfter: number
   ok: boolean
-}
-
-/** Node's clock in the page's units: ms since the epoch, high resolution. */
-const nodeNow = () => performance.timeOrigin + performance.now()
-
-/**
- * The page clock minus Node's, from the quickest of a few round trips (NTP's estimate): the approve figure
- * starts in Node (the wallet) and ends in the page (the dApp). `error` bounds the estimate (half the trip).
- */
-async function pageClockOffset(page: Page): Promise<{ offset: number; error: number }> {
-  let best = { offset: 0, error: Number.POSITIVE_INFINITY }
-  for (let i = 0; i < 7; i++) {
-    const sent = nodeNow()
-    const pageTime = await page.evaluate(() => performance.timeOrigin + performance.now())
-    const back = nodeNow()
-    if ((back - sent) / 2 < best.error)
-      best = { offset: pageTime - (sent + back) / 2, error: (back - sent) / 2 }
-  }
-  return best
 }
 
 /** One run: open, press WalletConnect (timed to the QR), read the URI, the wallet approves (timed to connected). */
