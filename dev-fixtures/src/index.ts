@@ -36,6 +36,19 @@ export { deploySpamNft, mintSpamNft, SPAM_NFT_ADDRESS, SPAM_NFT_OWNER } from './
 export { DEV_CHAIN_SPECS, type DevChains, type StartChainsOptions, startChains } from './chain/startChains.ts'
 export { deployUniswapV2, UNISWAP_POOLS } from './chain/uniswap.ts'
 export { chromiumLaunchOptions } from './chromium.ts'
+export {
+  type AuthenticateWithFarcasterOptions,
+  authenticateWithFarcaster,
+  SIWF_CHAIN_ID,
+  SIWF_STATEMENT,
+  siwfMessage,
+} from './farcaster/authenticateWithFarcaster.ts'
+export { type ChannelStatus, parseConnectUri } from './farcaster/channelApi.ts'
+export {
+  type FarcasterRelay,
+  type FarcasterRelayOptions,
+  startFarcasterRelay,
+} from './farcaster/startFarcasterRelay.ts'
 export { type LoadedScript, recordScripts, sumGzip } from './loadedJs.ts'
 export {
   type CaughtMail,
