@@ -58,5 +58,7 @@ export {
   startMailCatcher,
   type WaitForOptions,
 } from './mail/startMailCatcher.ts'
+export { signInWithFetch } from './oidc/signInWithFetch.ts'
+export { type Oidc, type OidcClient, type OidcOptions, startOidc } from './oidc/startOidc.ts'
 export type { StackLogger } from './stackLogger.ts'
 export { type StaticSite, startStaticSite } from './staticSite.ts'

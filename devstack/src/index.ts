@@ -1,6 +1,4 @@
 export { fileLogger } from './logFile.ts'
-export { signInWithFetch } from './oidc/signInWithFetch.ts'
-export { type Oidc, type OidcClient, type OidcOptions, startOidc } from './oidc/startOidc.ts'
 export { dappDist, frameWebDist, repoRoot } from './paths.ts'
 export { type Relay, type RelayOptions, startRelay } from './relay/startRelay.ts'
 export { SECOND_DAPP_HOST, type Stack, type StackOptions, startStack } from './startStack.ts'
