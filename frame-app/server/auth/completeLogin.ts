@@ -1,9 +1,11 @@
 /**
- * The end of a login (OTP verified, or a device approval collected): user, device and session are written in
- * ONE transaction — the caller's — so a crash leaves either all of them or none.
+ * The end of a login (OTP verified, a device approval collected, a provider's login redeemed): user, identity,
+ * device and session are written in ONE transaction — the caller's — so a crash leaves either all of them or
+ * none. Which user a provider's account joins: `social/FLOW.md`.
  * @module
  */
 import { randomUUID } from 'node:crypto'
+import type { LoginProvider } from '@keyframe/protocol/frame-api/login'
 import { compileStatement, columnName as name } from '@keyframe/server-kit'
 import { and, asc, eq, gt, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { AuditAction } from '../audit.ts'
@@ -14,15 +16,36 @@ import { sessions } from '../db/schema/auth.ts'
 import { auditLog } from '../db/schema/limits.ts'
 import type { RecoveryMode } from '../db/schema/projects.ts'
 import { authShares, recoveryShares } from '../db/schema/shares.ts'
+import { identities } from '../db/schema/social.ts'
 import { devices, users, wallets } from '../db/schema/users.ts'
+import { normalizeEmail } from './challenges.ts'
 
 export type WalletView = { id: string; address: string; publicKey: string; solanaAddress: string | null }
+
+/**
+ * Who logged in: the owner of an e-mail address (normalized; proven by a code), or an account at a provider
+ * (a social provider, or Farcaster with the fid as `subject`) with what the provider says about its address.
+ */
+export type LoginWho =
+  | { email: string }
+  | {
+      provider: LoginProvider
+      subject: string
+      username: string | null
+      email: string | null
+      /** The provider says the address is verified: only then does the login join that address's user. */
+      emailVerified: boolean
+    }
 
 export type LoginOutcome =
   | {
       ok: true
       userId: string
-      email: string
+      /** The account's address; null for an account that never proved one. */
+      email: string | null
+      /** The provider's username and the provider of this login; null for an e-mail login. */
+      userName: string | null
+      socialProvider: LoginProvider | null
       created: boolean
       session: { id: string; token: string; expiresAt: Date }
       device: { id: string; isNew: boolean; hasAuthShare: boolean }
@@ -58,7 +81,7 @@ export async function completeLogin(
   tx: Db,
   ctx: ServerContext,
   parameters: {
-    email: string
+    who: LoginWho
     projectId: string
     projectRecoveryMode: RecoveryMode
     devicePublicKey: string
@@ -69,11 +92,23 @@ export async function completeLogin(
   },
 ): Promise<LoginOutcome> {
   const now = ctx.now()
-  const at = sql`${now.toISOString()}::timestamptz`
   const session = newSession(ctx, now)
   const deviceId = randomUUID()
   const verified = parameters.via === 'login' ? 'device.verified' : 'device.approved'
   const sessionCreated = parameters.via === 'login' ? 'login.session-created' : 'device.session-created'
+  const { who } = parameters
+  if ('provider' in who) {
+    const account = await providerUser(tx, who, now)
+    if (account.created) ctx.crash('login.user-created')
+    return returningLogin(tx, ctx, parameters, {
+      ...account,
+      user: eq(users.id, account.userId),
+      userName: who.username,
+      socialProvider: who.provider,
+      session,
+      deviceId,
+    })
+  }
 
   // A new user has no device, wallet or share yet: everything is written in one statement, unless the
   // address already has a user (then nothing is written here and the path below runs). With a limit of 0
@@ -81,7 +116,7 @@ export async function completeLogin(
   const userId = randomUUID()
   const [row] = await firstLogin<{ created: number; done: number }>(tx, {
     userId,
-    email: parameters.email,
+    email: who.email,
     at: now.toISOString(),
     deviceId,
     publicKey: parameters.devicePublicKey,
@@ -99,7 +134,9 @@ export async function completeLogin(
     return {
       ok: true,
       userId,
-      email: parameters.email,
+      email: who.email,
+      userName: null,
+      socialProvider: null,
       created,
       session: { id: session.id, token: session.token, expiresAt: session.expiresAt },
       device: { id: deviceId, isNew: true, hasAuthShare: false },
@@ -107,13 +144,108 @@ export async function completeLogin(
       recoveryMode: parameters.projectRecoveryMode,
     }
   }
+  return returningLogin(tx, ctx, parameters, {
+    user: eq(users.email, who.email),
+    email: who.email,
+    identityId: null,
+    created,
+    userName: null,
+    socialProvider: null,
+    session,
+    deviceId,
+  })
+}
+
+/**
+ * The user of a provider's account: the one its identity row names; on the account's first login the user of
+ * its address when the provider says the address is verified (created with it if none), else a new user
+ * without an address. The identity's username follows the provider's.
+ */
+async function providerUser(
+  tx: Db,
+  who: Extract<LoginWho, { provider: LoginProvider }>,
+  now: Date,
+): Promise<{ userId: string; email: string | null; identityId: string; created: boolean }> {
+  const known = await identityOf(tx, who)
+  if (known) {
+    await tx
+      .update(identities)
+      .set({ username: who.username, lastLoginAt: now })
+      .where(eq(identities.id, known.identityId))
+    return { ...known, created: false }
+  }
+  const email = who.emailVerified && who.email ? normalizeEmail(who.email) : null
+  const [inserted] = await tx
+    .insert(users)
+    .values({ id: randomUUID(), email, createdAt: now })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id })
+  const [owner] = inserted
+    ? [inserted]
+    : await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email ?? ''))
+  if (!owner) throw new Error('The user row vanished inside its transaction')
+  const identityId = randomUUID()
+  const [identity] = await tx
+    .insert(identities)
+    .values({
+      id: identityId,
+      provider: who.provider,
+      subject: who.subject,
+      userId: owner.id,
+      username: who.username,
+      createdAt: now,
+      lastLoginAt: now,
+    })
+    .onConflictDoNothing({ target: [identities.provider, identities.subject] })
+    .returning({ id: identities.id })
+  if (identity) return { userId: owner.id, email, identityId, created: inserted !== undefined }
+  // The same account's first login ran at the same time and won: use its user, drop the one made here.
+  if (inserted) await tx.delete(users).where(eq(users.id, inserted.id))
+  const winner = await identityOf(tx, who)
+  if (!winner) throw new Error('The identity row vanished inside its transaction')
+  return { ...winner, created: false }
+}
+
+async function identityOf(
+  tx: Db,
+  who: { provider: LoginProvider; subject: string },
+): Promise<{ userId: string; email: string | null; identityId: string } | undefined> {
+  const [row] = await tx
+    .select({ identityId: identities.id, userId: identities.userId, email: users.email })
+    .from(identities)
+    .innerJoin(users, eq(users.id, identities.userId))
+    .where(and(eq(identities.provider, who.provider), eq(identities.subject, who.subject)))
+  return row
+}
+
+/** The login of an existing user (or one just created without a device): device, session, wallet. */
+async function returningLogin(
+  tx: Db,
+  ctx: ServerContext,
+  parameters: Parameters<typeof completeLogin>[2],
+  account: {
+    /** Selects the user row. */
+    user: SQL
+    email: string | null
+    identityId: string | null
+    created: boolean
+    userName: string | null
+    socialProvider: LoginProvider | null
+    session: ReturnType<typeof newSession>
+    deviceId: string
+  },
+): Promise<LoginOutcome> {
+  const { session, deviceId, created } = account
+  const now = ctx.now()
+  const at = sql`${now.toISOString()}::timestamptz`
+  const verified = parameters.via === 'login' ? 'device.verified' : 'device.approved'
+  const sessionCreated = parameters.via === 'login' ? 'login.session-created' : 'device.session-created'
 
   // Lock the user row: device counting and creation for one account run one at a time.
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, parameters.email))
-    .for('update')
+  const [user] = await tx.select({ id: users.id }).from(users).where(account.user).for('update')
   if (!user) throw new Error('The user row vanished inside its transaction')
 
   const [known] = await tx
@@ -163,6 +295,7 @@ export async function completeLogin(
         projectId: parameters.projectId,
         deviceId: sql`${device}::uuid`,
         tokenHash: session.tokenHash,
+        identityId: account.identityId === null ? sql`null` : sql`${account.identityId}::uuid`,
         at,
         expiresAt: sql`${session.expiresAt.toISOString()}::timestamptz`,
       })}
@@ -189,7 +322,9 @@ export async function completeLogin(
   return {
     ok: true,
     userId: user.id,
-    email: parameters.email,
+    email: account.email,
+    userName: account.userName,
+    socialProvider: account.socialProvider,
     created,
     session: { id: session.id, token: session.token, expiresAt: session.expiresAt },
     device: { id: device, isNew: !known, hasAuthShare: extra?.hasAuthShare === true },
@@ -225,7 +360,9 @@ type Value = SQL | Placeholder | string
 
 /** `insert into sessions … select …` of one session, if `when` holds. */
 function insertSession(
-  values: Record<'id' | 'userId' | 'projectId' | 'deviceId' | 'tokenHash' | 'at' | 'expiresAt', Value>,
+  values: Record<'id' | 'userId' | 'projectId' | 'deviceId' | 'tokenHash' | 'at' | 'expiresAt', Value> & {
+    identityId?: Value
+  },
   when: SQL = sql`true`,
 ): SQL {
   const columns = [
@@ -234,13 +371,14 @@ function insertSession(
     sessions.projectId,
     sessions.deviceId,
     sessions.tokenHash,
+    sessions.identityId,
     sessions.createdAt,
     sessions.lastFactorAt,
     sessions.expiresAt,
   ]
   const v = values
   return sql`insert into ${sessions} (${sql.join(columns.map(name), sql`, `)})
-    select ${v.id}, ${v.userId}, ${v.projectId}, ${v.deviceId}, ${v.tokenHash}, ${v.at}, ${v.at}, ${v.expiresAt}
+    select ${v.id}, ${v.userId}, ${v.projectId}, ${v.deviceId}, ${v.tokenHash}, ${v.identityId ?? sql`null::uuid`}, ${v.at}, ${v.at}, ${v.expiresAt}
     where ${when}`
 }
 

@@ -5,6 +5,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto'
+import type { LoginProvider } from '@keyframe/protocol/frame-api/login'
 import { fail } from '@keyframe/server-kit'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
@@ -13,6 +14,7 @@ import type { ServerContext } from '../context.ts'
 import { generateSessionToken, hashSessionToken } from '../crypto/tokens.ts'
 import type { Db } from '../db/createDatabase.ts'
 import { sessions } from '../db/schema/auth.ts'
+import { identities } from '../db/schema/social.ts'
 import { devices, users } from '../db/schema/users.ts'
 
 /** The cookie's name without its prefix; sent as `__Host-keyframe_session`. */
@@ -25,7 +27,11 @@ export type SessionTransport = 'cookie' | 'bearer' | 'insecure'
 export type SessionInfo = {
   id: string
   userId: string
-  email: string
+  /** The account's address; null for an account that never proved one (a social or Farcaster login). */
+  email: string | null
+  /** The provider account this session logged in with (its username at that login); null for e-mail. */
+  userName: string | null
+  socialProvider: LoginProvider | null
   projectId: string
   deviceId: string | null
   /** The bound device's public key while it is active (verified, not revoked); null otherwise. */
@@ -69,6 +75,8 @@ export async function readSession(c: Context, ctx: ServerContext): Promise<Sessi
       id: sessions.id,
       userId: sessions.userId,
       email: users.email,
+      userName: identities.username,
+      socialProvider: identities.provider,
       projectId: sessions.projectId,
       deviceId: sessions.deviceId,
       devicePublicKey: devices.publicKey,
@@ -81,6 +89,7 @@ export async function readSession(c: Context, ctx: ServerContext): Promise<Sessi
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(devices, eq(devices.id, sessions.deviceId))
+    .leftJoin(identities, eq(identities.id, sessions.identityId))
     .where(
       and(
         eq(sessions.tokenHash, hashSessionToken(token)),

@@ -26,7 +26,15 @@ describe.each(testBackends())('session and user (%s)', (backend) => {
     const res = await h.call('GET', '/api/session', undefined, login.auth)
     expect(res.json).toEqual({
       isConnected: true,
-      user: { email, address: null, solanaAddress: null, accounts: [], preferredAccountType: 'eoa' },
+      user: {
+        email,
+        userName: null,
+        socialProvider: null,
+        address: null,
+        solanaAddress: null,
+        accounts: [],
+        preferredAccountType: 'eoa',
+      },
       walletId: null,
       deviceId: login.device.id,
       deviceVerified: true,

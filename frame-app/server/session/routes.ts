@@ -45,6 +45,9 @@ export function sessionRoutes(ctx: ServerContext) {
   const minutes = ctx.limits.codeTtlMs / 60_000
   const projectName = async (session: SessionInfo) =>
     (await getProject(ctx.db, session.projectId))?.name ?? 'Keyframe'
+  /** The account's address, where a code must be mailed; an account without one (social login) has none. */
+  const addressOf = (session: SessionInfo): string =>
+    session.email ?? fail(403, 'no_email', 'This account has no e-mail address')
 
   /** Checks the newest code of `purpose` asked by this session, and marks it used. Commits a wrong try. */
   const verifySessionCode = async (session: SessionInfo, purpose: ChallengePurpose, code: string) => {
@@ -85,8 +88,8 @@ export function sessionRoutes(ctx: ServerContext) {
           isConnected: true,
           user: {
             email: session.email,
-            userName: null,
-            socialProvider: null,
+            userName: session.userName,
+            socialProvider: session.socialProvider,
             address: wallet?.address ?? null,
             solanaAddress: wallet?.solanaAddress ?? null,
             accounts: wallet ? [{ address: wallet.address, type: 'eoa' as const }] : [],
@@ -134,7 +137,7 @@ export function sessionRoutes(ctx: ServerContext) {
           purpose: 'reauth',
           kind: 'otp',
           projectId: session.projectId,
-          email: session.email,
+          email: addressOf(session),
           devicePublicKey: session.devicePublicKey,
           userId: session.userId,
           sessionId: session.id,
@@ -142,7 +145,7 @@ export function sessionRoutes(ctx: ServerContext) {
         })
         if (!issued.ok) failRefusal(issued)
         await send(
-          session.email,
+          addressOf(session),
           session,
           reauthCodeMail({ projectName: await projectName(session), code: issued.code, minutes }),
         )
@@ -185,7 +188,7 @@ export function sessionRoutes(ctx: ServerContext) {
           purpose: 'update_primary',
           kind: 'otp',
           projectId: session.projectId,
-          email: session.email,
+          email: addressOf(session),
           userId: session.userId,
           sessionId: session.id,
           newEmail,
@@ -193,7 +196,7 @@ export function sessionRoutes(ctx: ServerContext) {
         if (!issued.ok) failRefusal(issued)
         const name = await projectName(session)
         await send(
-          session.email,
+          addressOf(session),
           session,
           emailChangeCodeMail({ projectName: name, code: issued.code, minutes, step: 'primary', newEmail }),
         )

@@ -68,6 +68,11 @@ export async function noticeAccountChange(
   change: AccountChange,
   details: { subject?: string; required: boolean },
 ): Promise<void> {
+  if (session.email === null) {
+    // An account without an address (social login) cannot be told: what must be told cannot happen.
+    if (details.required) fail(403, 'no_email', 'This account has no e-mail address')
+    return
+  }
   const project = await getProject(ctx.db, session.projectId)
   const projectName = project?.name ?? 'Keyframe'
   const mail = accountChangeMail({

@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { ServerContext } from '../../context.ts'
 import { otpChallenges } from '../../db/schema/auth.ts'
-import { deviceApprovalMail, loginCodeMail, newDeviceMail } from '../../mail/templates.ts'
+import { deviceApprovalMail, loginCodeMail } from '../../mail/templates.ts'
 import { projectForLogin } from '../../projects/forLogin.ts'
 import {
   checkCode,
@@ -27,15 +27,10 @@ import {
 } from '../challenges.ts'
 import { completeLogin, type LoginOutcome } from '../completeLogin.ts'
 import { requireDeviceProof } from '../deviceProof.ts'
+import { loginAnswer, noticeNewDevice } from '../loginAnswer.ts'
 import { limitLoginCall } from '../loginCallLimits.ts'
 import { failRefusal } from '../refusals.ts'
-import {
-  assertSessionTransport,
-  deliverSession,
-  readSession,
-  requireSession,
-  type SessionTransport,
-} from '../session.ts'
+import { assertSessionTransport, readSession, requireSession } from '../session.ts'
 
 export type { LoginResponse, StartAction }
 
@@ -48,30 +43,6 @@ export function approvalLink(base: string, challengeId: string, token: string): 
 }
 
 export function emailAuthRoutes(ctx: ServerContext) {
-  /** Mails a new-device notice after the transaction; a failure is logged, the login stands. */
-  const noticeNewDevice = (outcome: Extract<LoginOutcome, { ok: true }>, projectName: string) => {
-    if (!outcome.device.isNew || outcome.created) return
-    const mail = newDeviceMail({ projectName, at: ctx.now() })
-    ctx.mailer.send({ to: outcome.email, fromName: projectName, ...mail }).catch((error: unknown) => {
-      ctx.logger.warn('mail: new-device notice failed', { error })
-    })
-  }
-
-  const answer = (
-    transport: SessionTransport,
-    c: Parameters<typeof deliverSession>[0],
-    outcome: Extract<LoginOutcome, { ok: true }>,
-  ): LoginResponse => ({
-    ...deliverSession(c, transport, outcome.session, ctx.now()),
-    expiresAt: outcome.session.expiresAt.toISOString(),
-    email: outcome.email,
-    userName: null,
-    socialProvider: null,
-    device: outcome.device,
-    wallet: outcome.wallet,
-    recoveryMode: outcome.recoveryMode,
-  })
-
   return (
     new Hono()
       /**
@@ -149,7 +120,7 @@ export function emailAuthRoutes(ctx: ServerContext) {
           const check = await checkCode(tx, ctx, challenge, body.otp)
           if (!check.ok) return check
           const outcome = await completeLogin(tx, ctx, {
-            email: address,
+            who: { email: address },
             projectId: project.id,
             projectRecoveryMode: project.recoveryMode,
             devicePublicKey: body.devicePublicKey,
@@ -161,8 +132,8 @@ export function emailAuthRoutes(ctx: ServerContext) {
         if (!result.ok) {
           failLogin(result)
         }
-        noticeNewDevice(result, project.name)
-        return c.json(answer(transport, c, result))
+        noticeNewDevice(ctx, result, project.name)
+        return c.json(loginAnswer(ctx, c, transport, result))
       })
 
       /**
@@ -194,8 +165,9 @@ export function emailAuthRoutes(ctx: ServerContext) {
             if (challenge.expiresAt.getTime() <= ctx.now().getTime())
               return { ok: false, reason: 'expired' } as const
             if (!challenge.approvedAt) return { ok: false, reason: 'pending' } as const
+            if (session.email === null) return { ok: false, reason: 'no_challenge' } as const
             const outcome = await completeLogin(tx, ctx, {
-              email: session.email,
+              who: { email: session.email },
               projectId: project.id,
               projectRecoveryMode: project.recoveryMode,
               devicePublicKey: body.devicePublicKey,
@@ -209,8 +181,8 @@ export function emailAuthRoutes(ctx: ServerContext) {
             if (result.reason === 'pending') return c.json({ status: 'pending' as const }, 202)
             failLogin(result)
           }
-          noticeNewDevice(result, project.name)
-          return c.json(answer(transport, c, result))
+          noticeNewDevice(ctx, result, project.name)
+          return c.json(loginAnswer(ctx, c, transport, result))
         },
       )
   )

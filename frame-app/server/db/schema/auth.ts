@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { projects } from './projects.ts'
+import { identities } from './social.ts'
 import { devices, users } from './users.ts'
 
 /** What a mailed code is for. `device` is the VERIFY_DEVICE approval link; `reauth` refreshes a factor. */
@@ -63,6 +64,8 @@ export const sessions = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    /** The provider account this session logged in with; null for an e-mail login. */
+    identityId: uuid('identity_id').references(() => identities.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastFactorAt: timestamp('last_factor_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,13 +1,21 @@
+import type { SocialProvider } from '@keyframe/protocol/core'
 import { sql } from 'drizzle-orm'
-import { check, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** How a project's users get back into their wallet on a new device (SECURITY.md §1, recovery set). */
 export const RECOVERY_MODES = ['passphrase', 'operator'] as const
 export type RecoveryMode = (typeof RECOVERY_MODES)[number]
 
-/** Login methods a project may enable. Only `email` exists server-side so far. */
+/** Login methods a project may enable (`social`: the providers configured in `socials`). */
 export const LOGIN_METHODS = ['email', 'social', 'farcaster'] as const
 export type LoginMethod = (typeof LOGIN_METHODS)[number]
+
+/**
+ * A project's OAuth client at a provider. Server-side only: never in the frame HTML or an answer. `issuer`
+ * replaces the provider's production endpoints (the devstack stand-in: `http://127.0.0.1:PORT/<provider>`).
+ */
+export type SocialClient = { clientId: string; clientSecret: string; issuer?: string }
+export type SocialsConfig = Partial<Record<SocialProvider, SocialClient>>
 
 /**
  * One dApp project: the SDK's `projectId`, the exact origins that may embed its frame, its login methods and
@@ -22,6 +30,8 @@ export const projects = pgTable(
     allowedOrigins: text('allowed_origins').array().notNull(),
     loginMethods: text('login_methods').array().$type<LoginMethod[]>().notNull(),
     recoveryMode: text('recovery_mode').$type<RecoveryMode>().notNull(),
+    /** The social providers turned on (with `social` in `loginMethods`) and their clients. */
+    socials: jsonb('socials').$type<SocialsConfig>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { projects } from './projects.ts'
 
-/** A person, known by a verified e-mail address. Created only after an OTP for that address verified. */
+/**
+ * A person. Created only after a login proved them: an OTP for the address, or a provider's login (then the
+ * address only when the provider says it is verified: `auth/social/FLOW.md`).
+ */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey(),
-  /** Normalized (trimmed, lower-case). */
-  email: text('email').notNull().unique(),
+  /** Normalized (trimmed, lower-case); null for an account that never proved an address. */
+  email: text('email').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 })
 
