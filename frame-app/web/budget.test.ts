@@ -80,11 +80,19 @@ describe('budget', () => {
     const entry = resolveLocal(scripts[0]![1]!, 'index.html')!
     expect(built.files.get(entry)).toContain('keyframe:ready')
     expect([...built.files.keys()], 'one file before READY').toEqual([entry])
-    // The only chunks the entry loads later: the login's (custody crypto, the recovery code, the prompt) and
-    // the RPC handler (which loads the signing code, viem and the approval screen in turn; after a login too).
+    // The only chunks the entry loads later: the login's (custody crypto, the recovery code, the prompt), the
+    // social and Farcaster logins' (on the person's choice), and the RPC handler (which loads the signing
+    // code, viem and the approval screen in turn; after a login too).
     const later = [...built.files.get(entry)!.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+)["'`]/g)]
     const names = new Set(later.map((match) => /([a-zA-Z]+)-[\w-]+\.js$/.exec(match[1]!)?.[1]))
-    expect([...names].sort()).toEqual(['custody', 'passphrasePrompt', 'recovery', 'rpcRequest'])
+    expect([...names].sort()).toEqual([
+      'custody',
+      'farcaster',
+      'passphrasePrompt',
+      'recovery',
+      'rpcRequest',
+      'social',
+    ])
   })
 
   test("behavior: the entry carries V8's compile hint on its first line", () => {

@@ -39,6 +39,7 @@ if (boot.ok) {
       addableChains: boot.addableChains,
       keepChain: (chain) => saveAddedChain(storage, boot.parentOrigin, chain),
       approvalTimeoutMs: boot.approvalTimeoutMs,
+      logins: boot.logins,
       account: (emit) => createAccountServices(window, emit),
     })
   } catch (error) {

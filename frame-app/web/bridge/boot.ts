@@ -11,6 +11,7 @@ import {
   type FrameChain,
   frameChainsSchema,
 } from '@keyframe/protocol/frame-api/chains'
+import { type LoginProvider, loginProvider } from '@keyframe/protocol/frame-api/login'
 import * as z from 'zod/mini'
 
 /** The project config the server injects as `<script type="application/json" id="keyframe-config">`. */
@@ -20,6 +21,8 @@ export const frameConfig = z.object({
   chains: z.optional(frameChainsSchema),
   addableChains: z.optional(addableChainsSchema),
   approvalTimeoutMs: z.optional(approvalTimeoutSchema),
+  /** The logins besides e-mail the project turned on (READY.logins); absent from an older server. */
+  logins: z.optional(z.array(loginProvider)),
 })
 export type FrameConfig = z.output<typeof frameConfig>
 
@@ -45,6 +48,8 @@ export type Boot =
       /** The operator's policy for chains a dApp may add (none when it set none). */
       addableChains: AddableChain[]
       approvalTimeoutMs: number
+      /** The logins besides e-mail the project turned on, when the config names them. */
+      logins: LoginProvider[] | undefined
     }
   | { ok: false; reason: string }
 
@@ -87,6 +92,7 @@ export function bootFrame(input: BootInput): Boot {
       chains: parsedConfig.chains ?? [],
       addableChains: parsedConfig.addableChains ?? [],
       approvalTimeoutMs: parsedConfig.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS,
+      logins: parsedConfig.logins,
     }
   } catch {
     return { ok: false, reason: 'the frame could not read its parameters' }

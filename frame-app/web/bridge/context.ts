@@ -2,6 +2,7 @@ import type { EventPayload, EventType, ParsedParams } from '@keyframe/protocol'
 import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
 import type { AddableChain } from '@keyframe/protocol/frame-api/addableChains'
 import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
+import type { LoginProvider } from '@keyframe/protocol/frame-api/login'
 import type { SentBatch } from '../rpc/callsStatus.ts'
 import type { Api } from '../session/api.ts'
 import type { TokenStore } from '../session/tokenStore.ts'
@@ -18,6 +19,10 @@ import type { ThemeState } from './theme.ts'
 export type Session = {
   /** Null for a social or Farcaster account without a verified address. */
   readonly email: string | null
+  /** The social or Farcaster username of this session's login (GET_USER's `userName`); null for e-mail. */
+  readonly userName: string | null
+  /** The provider of this session's login; null for an e-mail login. */
+  readonly socialProvider: LoginProvider | null
   readonly walletId: string
   /**
    * The server's id of this device (not the device store's own id): its auth share is released under it,

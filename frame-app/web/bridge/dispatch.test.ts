@@ -14,6 +14,8 @@ import { type Handlers, handlers } from './handlers.ts'
 const PROJECT_ID = 'dev'
 const TEST_SESSION = {
   email: 'ada@example.com',
+  userName: null,
+  socialProvider: null,
   walletId: '9b2f7c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
   deviceId: '4c1d2e3f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
   address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',

@@ -6,6 +6,7 @@ import {
   type RequestType,
 } from '@keyframe/protocol'
 import { connectDevice, connectEmail, connectOtp } from '../login/email.ts'
+import { loginKit } from '../login/loginKit.ts'
 import { getUser, isConnected, signOut } from '../login/session.ts'
 import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../login/updateEmail.ts'
 import { switchNetwork } from '../rpc/switchNetwork.ts'
@@ -82,10 +83,15 @@ export const handlers: Handlers = {
     rpcModule ??= await import('../rpc/rpcRequest.ts')
     return rpcModule.rpcRequest(params, ctx)
   },
-  CONNECT_SOCIAL: notAvailable('CONNECT_SOCIAL'),
-  GET_FARCASTER_URI: notAvailable('GET_FARCASTER_URI'),
-  CONNECT_FARCASTER: notAvailable('CONNECT_FARCASTER'),
-  GET_SOCIAL_REDIRECT_URI: notAvailable('GET_SOCIAL_REDIRECT_URI'),
+  // Loaded when the person chooses a social or Farcaster login: the frame's first load carries neither.
+  GET_SOCIAL_REDIRECT_URI: async (params, ctx) =>
+    (await import('../login/social.ts')).getSocialRedirectUri(params, ctx, loginKit),
+  CONNECT_SOCIAL: async (params, ctx) =>
+    (await import('../login/social.ts')).connectSocial(params, ctx, loginKit),
+  GET_FARCASTER_URI: async (params, ctx) =>
+    (await import('../login/farcaster.ts')).getFarcasterUri(params, ctx, loginKit),
+  CONNECT_FARCASTER: async (params, ctx) =>
+    (await import('../login/farcaster.ts')).connectFarcaster(params, ctx, loginKit),
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: notAvailable('GET_SMART_ACCOUNT_ENABLED_NETWORKS'),
   INIT_SMART_ACCOUNT: notAvailable('INIT_SMART_ACCOUNT'),
   SET_PREFERRED_ACCOUNT: notAvailable('SET_PREFERRED_ACCOUNT'),

@@ -234,7 +234,7 @@ describe('behavior: every request from the parent gets a typed reply', () => {
     // A device store that never opens: CONNECT_EMAIL keeps running until something aborts it.
     const never = new Promise<never>(() => {})
     const { frame, parent } = start(fakeWindows(), () => ({
-      api: { call: () => never },
+      api: { origin: 'http://localhost', call: () => never },
       tokens: { get: () => undefined, set() {}, clear() {} },
       devices: () => never,
       prompt: () => never,

@@ -1,5 +1,6 @@
 import { createEvent, errorReply, type Reply } from '@keyframe/protocol'
 import { InternalError, PROTOCOL_VERSION } from '@keyframe/protocol/core'
+import type { LoginProvider } from '@keyframe/protocol/frame-api/login'
 import {
   createEndpoint,
   createPortEndpoint,
@@ -38,6 +39,8 @@ export type StartBridgeParameters = {
   keepChain?: BridgeContext['keepChain']
   /** From the server-injected config (default APPROVAL_TIMEOUT_MS). */
   approvalTimeoutMs?: number
+  /** The logins besides e-mail the project turned on, from the same config: READY carries them. */
+  logins?: readonly LoginProvider[] | undefined
   /** Builds the account services (login, session, custody) given the bridge's event sender. */
   account?: (emit: BridgeContext['emit']) => AccountServices
 }
@@ -118,7 +121,10 @@ export function startBridge(parameters: StartBridgeParameters): Bridge {
     // Tells the parent the port is served: it sends on it from now on.
     channel.post(wirePort())
   })
-  context.emit('READY', { version: PROTOCOL_VERSION })
+  context.emit('READY', {
+    version: PROTOCOL_VERSION,
+    ...(parameters.logins && { logins: [...parameters.logins] }),
+  })
   // For benchmarks and devtools: when the frame became able to serve.
   win.performance?.mark?.('keyframe:ready')
   return {

@@ -18,7 +18,9 @@ import {
   restoreSession,
   signOut,
   thisDevice,
+  warmUpLogin,
 } from './session.ts'
+import { sleep } from './sleep.ts'
 
 /** How often CONNECT_DEVICE asks whether the link in the mail was opened and approved. */
 export const DEVICE_POLL_MS = 1_000
@@ -33,14 +35,9 @@ export async function connectEmail(
 ): Promise<RequestResult<'CONNECT_EMAIL'>> {
   const account = accountOf(ctx, 'CONNECT_EMAIL')
   // A code or an approval link is about to be mailed, and a key derivation follows it (CONNECT_OTP,
-  // CONNECT_DEVICE): load the custody chunk and warm it up now, while the server sends the mail and the
-  // person reads it. warmUp works in short tasks of its own, so this request's own work is not held up.
-  account
-    .custody()
-    .then((custody) => custody.warmUp())
-    .catch(() => {})
-  // So is the prompt the code is typed in (CONNECT_OTP shows it at once).
-  account.prompt().catch(() => {})
+  // CONNECT_DEVICE): warm them up while the server sends the mail and the person reads it. The prompt is
+  // where the code is typed (CONNECT_OTP shows it at once).
+  warmUpLogin(account)
   const device = await thisDevice(account)
   const start = () => startLogin(ctx, account, device, email)
   ctx.state.login = { email, sentAt: Date.now() }
@@ -129,16 +126,4 @@ export async function connectDevice(_params: unknown, ctx: RequestContext): Prom
     }
     await sleep(DEVICE_POLL_MS, ctx.signal)
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-  })
 }

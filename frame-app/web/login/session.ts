@@ -31,7 +31,20 @@ export function devicePublicKey(device: Device): string {
 }
 
 /**
- * After the server verified a login (a code, or a device approval): keeps the token (plain-http localhost
+ * Loads the custody chunk and warms up its key derivation, and loads the prompt (a new wallet's passphrase),
+ * while a login waits on the person (a mailed code, a provider's page, a Farcaster client): setting up the
+ * wallet follows. warmUp works in short tasks of its own, so the request's own work is not held up.
+ */
+export function warmUpLogin(account: AccountServices): void {
+  account
+    .custody()
+    .then((custody) => custody.warmUp())
+    .catch(() => {})
+  account.prompt().catch(() => {})
+}
+
+/**
+ * After the server verified a login (a code, a device approval, a social or Farcaster login): keeps the token (plain-http localhost
  * only), sets up or checks the wallet for this storage, then holds the session and tells the parent.
  */
 export async function establishSession(ctx: RequestContext, login: LoginResponse): Promise<void> {
@@ -54,6 +67,8 @@ export async function establishSession(ctx: RequestContext, login: LoginResponse
   ctx.state.login = null
   ctx.state.session = {
     email: login.email,
+    userName: login.userName,
+    socialProvider: login.socialProvider,
     ...wallet,
     deviceId: login.device.id,
     handle: crypto.randomUUID(),
@@ -84,6 +99,8 @@ export async function restoreSession(ctx: BridgeContext, signal?: AbortSignal): 
   share.fill(0)
   ctx.state.session = {
     email: user.email,
+    userName: user.userName,
+    socialProvider: user.socialProvider,
     walletId,
     deviceId,
     address: user.address,
@@ -137,7 +154,7 @@ export function getUser(
     accounts: [{ address, type: 'eoa' }],
     preferredAccountType: 'eoa',
     smartAccountDeployed: false,
-    userName: null,
+    userName: session.userName,
   }
 }
 

@@ -43,6 +43,8 @@ type CallArguments<R extends FrameRoute> = R['params'] extends z.ZodMiniType
     : [options?: CallOptions<R>]
 
 export type Api = {
+  /** The server's origin, which is the frame document's own: a social login's done URI must be on it. */
+  readonly origin: string
   /**
    * Calls the route named `name` (`@keyframe/protocol/frame-api/routes`) on the frame's server with the session (the bearer token on plain-http localhost; the
    * `__Host-` cookie otherwise, sent by the browser itself).
@@ -116,6 +118,7 @@ export function createApi(parameters: CreateApiParameters): Api {
   }
 
   return {
+    origin,
     async call<N extends FrameRouteName>(name: N, ...[options]: CallArguments<FrameApi[N]>) {
       const route: FrameRoute = frameApi[name]
       const signal = options?.signal
