@@ -25,6 +25,12 @@ function input(overrides: Partial<BootInput> & { query?: Record<string, string> 
 }
 
 describe('default', () => {
+  test('parameters: the logins the project turned on come from the config (READY.logins)', () => {
+    const configText = JSON.stringify({ ...JSON.parse(config), logins: ['github', 'farcaster'] })
+    expect(bootFrame(input({ configText }))).toMatchObject({ ok: true, logins: ['github', 'farcaster'] })
+    expect(bootFrame(input())).toMatchObject({ ok: true, logins: undefined })
+  })
+
   test('pins the allowed parent origin', () => {
     expect(bootFrame(input())).toEqual({
       ok: true,

@@ -97,6 +97,21 @@ describe('default', () => {
     expect(ready).toHaveLength(1)
   })
 
+  test('READY names the logins the project turned on, when the config does', () => {
+    const windows = fakeWindows()
+    bridge = startBridge({
+      window: windows.frame,
+      parentOrigin: PARENT_ORIGIN,
+      projectId: 'dev',
+      chainId: 'eip155:1',
+      logins: ['google', 'farcaster'],
+    })
+    expect(windows.parent.postMessage).toHaveBeenCalledWith(
+      wireEvent('READY', { v: 1, params: { version: 1, logins: ['google', 'farcaster'] } }),
+      PARENT_ORIGIN,
+    )
+  })
+
   test('READY is posted only once the bridge listens: a request sent on READY is answered', async () => {
     const windows = fakeWindows()
     windows.parent.postMessage.mockImplementationOnce(() => {
