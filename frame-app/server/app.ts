@@ -17,6 +17,8 @@ import { approvalPopupPage } from './approvalPopup.ts'
 import { issueNonce } from './auth/deviceProof.ts'
 import { approvePageRoutes } from './auth/email/approvePage.ts'
 import { emailAuthRoutes } from './auth/email/routes.ts'
+import { type FarcasterConfig, parseFarcasterConfig } from './auth/farcaster/config.ts'
+import { farcasterAuthRoutes } from './auth/farcaster/routes.ts'
 import {
   type FrameChain,
   parseAddableChains,
@@ -111,6 +113,11 @@ export type FrameAppOptions = {
   addableChains?: readonly AddableChain[]
   /** How long a person has to decide on an approval, in ms: default and maximum APPROVAL_TIMEOUT_MS (5 min). */
   approvalTimeoutMs?: number
+  /**
+   * Sign In With Farcaster, for the projects whose loginMethods include 'farcaster': the auth relay and the
+   * chain RPC + IdRegistry that name each fid's custody address. Default none: Farcaster logins are refused.
+   */
+  farcaster?: FarcasterConfig
 }
 
 const ASSET_TYPES: Record<string, string> = {
@@ -127,7 +134,7 @@ const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/
 /**
  * Creates the frame server's Hono app.
  * @throws Error when `frameAncestors` is not `'enforce'` or `'off'`.
- * @throws TypeError when a chain is invalid; RangeError when `approvalTimeoutMs` is.
+ * @throws TypeError when a chain or the farcaster config is invalid; RangeError when `approvalTimeoutMs` is.
  * @example
  * import { createDatabase, createFrameApp } from '@keyframe/frame/server'
  * const database = await createDatabase()
@@ -139,6 +146,7 @@ export function createFrameApp(options: FrameAppOptions) {
   const chains = parseChains(options.chains ?? [])
   const approvalTimeoutMs = parseApprovalTimeout(options.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS)
   const addableChains = parseAddableChains(options.addableChains ?? [])
+  const farcaster = options.farcaster && parseFarcasterConfig(options.farcaster)
   const connectOrigins = [...new Set([...rpcOrigins(chains), ...addableChains.map((rule) => rule.rpcOrigin)])]
   const logger = options.logger ?? createLogger()
   const publicUrl = options.publicUrl ? new URL(options.publicUrl).origin : undefined
@@ -241,6 +249,7 @@ export function createFrameApp(options: FrameAppOptions) {
     .use('/approve-device', limitBody)
     .post(issueDeviceNonce.path, (c) => c.json(issueNonce(ctx)))
     .route('/api/auth/email', emailAuthRoutes(ctx))
+    .route('/api/auth/farcaster', farcasterAuthRoutes(ctx, farcaster))
     .route('/api/session', sessionRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx, options.adminToken))
     .route('/api/tokens', tokenRoutes(ctx))

@@ -16,6 +16,7 @@ const TABLES = [
   'auth_shares',
   'device_nonces',
   'devices',
+  'farcaster_logins',
   'identities',
   'login_guards',
   'otp_challenges',

@@ -15,7 +15,7 @@ import {
   deviceProofMessage,
 } from '@keyframe/protocol/frame-api/deviceProof'
 import { routeOf } from '@keyframe/protocol/frame-api/routes'
-import { createFrameApp } from '../app.ts'
+import { createFrameApp, type FrameAppOptions } from '../app.ts'
 import { type ProjectInput, parseProjects } from '../config.ts'
 import { randomSecrets } from '../crypto/keys.ts'
 import type { Limits } from '../limits.ts'
@@ -39,6 +39,8 @@ export type HarnessOptions = {
   trustedProxyHops?: number
   /** `'off'` only for the controls of the account-change attack tests (`FrameAppOptions.accountGuards`). */
   accountGuards?: 'enforce' | 'off'
+  /** Sign In With Farcaster's relay and IdRegistry (`FrameAppOptions.farcaster`). */
+  farcaster?: FrameAppOptions['farcaster']
 }
 
 const devicePrivateKeys = new Map<string, KeyObject>()
@@ -131,6 +133,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     ...(options.limits !== undefined && { limits: options.limits }),
     ...(options.trustedProxyHops !== undefined && { trustedProxyHops: options.trustedProxyHops }),
     ...(options.accountGuards !== undefined && { accountGuards: options.accountGuards }),
+    ...(options.farcaster !== undefined && { farcaster: options.farcaster }),
   })
   const base = options.publicUrl ?? 'http://localhost'
 

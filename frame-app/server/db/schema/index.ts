@@ -4,6 +4,7 @@
  */
 export * from './auth.ts'
 export * from './deviceNonces.ts'
+export * from './farcaster.ts'
 export * from './limits.ts'
 export * from './projects.ts'
 export * from './shares.ts'
