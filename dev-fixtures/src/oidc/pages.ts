@@ -54,7 +54,7 @@ export function loginPage(p: {
 <form method="post" action="${escapeHtml(p.action)}">
 <label for="login">Login name</label>
 <input id="login" name="login" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus
-  value="${escapeHtml(p.login ?? '')}" aria-describedby="login-hint${p.error ? ' login-error' : ''}">
+  value="${escapeHtml(p.login ?? '')}" aria-describedby="login-hint${p.error ? ' login-error" aria-invalid="true' : ''}">
 <p class="hint" id="login-hint">Any name: <b>alice</b> has alice@example.test, verified;
 <b>alice+unverified</b> the same address, not verified; <b>alice+noemail</b> no e-mail.</p>
 ${error}

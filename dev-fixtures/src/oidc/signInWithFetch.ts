@@ -1,14 +1,18 @@
 /**
  * Plays the person at the stand-in with fetch and a cookie jar (server tests, no browser): follows the
  * authorization URL through the login page and the consent page, and returns the URL the provider sends the
- * person back to (the redirect URI with `code`, `state`, `iss` — or `error=access_denied`).
+ * person back to (the redirect URI with `code`, `state`, `iss` — or `error=access_denied`). `cookies` is the
+ * browser's cookie jar, to run several flows in one browser (default: a new one).
  */
 export async function signInWithFetch(
   authorizationUrl: string | URL,
-  { login, consent = 'allow' }: { login: string; consent?: 'allow' | 'deny' },
+  {
+    login,
+    consent = 'allow',
+    cookies = new Map(),
+  }: { login: string; consent?: 'allow' | 'deny'; cookies?: Map<string, string> },
 ): Promise<URL> {
   const origin = new URL(authorizationUrl).origin
-  const cookies = new Map<string, string>()
   let request: { url: URL; form?: Record<string, string> } = { url: new URL(authorizationUrl) }
   for (let step = 0; step < 12; step++) {
     const response = await fetch(request.url, {

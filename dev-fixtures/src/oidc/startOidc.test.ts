@@ -165,6 +165,23 @@ describe('plain OAuth 2.0 with provider-shaped user APIs', () => {
     expect(other.id).not.toBe(first.id)
   })
 
+  test('a second flow in the same browser shows both pages again, for another login too', async () => {
+    const cookies = new Map<string, string>()
+    const flow = async (login: string) => {
+      const { config, url, checks } = await start('github')
+      const tokens = await client.authorizationCodeGrant(
+        config,
+        await signInWithFetch(url, { login, cookies }),
+        checks,
+      )
+      return userApiJson('github', '/user', tokens.access_token)
+    }
+    expect(await flow('gina')).toMatchObject({ login: 'gina' })
+    expect(cookies.size).toBeGreaterThan(0)
+    expect(await flow('gina')).toMatchObject({ login: 'gina' })
+    expect(await flow('hank')).toMatchObject({ login: 'hank' })
+  })
+
   test('a bad, or another provider’s, access token gets 401 (control: its own provider’s token, 200)', async () => {
     expect((await userApi('discord', '/users/@me', 'not-a-token')).status).toBe(401)
     expect((await fetch(`${oidc.issuers.discord}/users/@me`)).status).toBe(401)

@@ -11,7 +11,7 @@ import { generateKeyPair, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@keyframe/protocol'
-import Provider, { type AdapterPayload, type Configuration, interactionPolicy, type JWK } from 'oidc-provider'
+import Provider, { type AdapterPayload, type Configuration, type JWK } from 'oidc-provider'
 import type { StackLogger } from '../stackLogger.ts'
 import { type DevAccount, devAccount } from './devAccounts.ts'
 import { memoryAdapter } from './memoryAdapter.ts'
@@ -108,6 +108,10 @@ export async function startOidc(options: OidcOptions = {}): Promise<Oidc> {
       }
       return send(res, 200, 'application/json', JSON.stringify(userInfo.body(account)))
     }
+    // A new authorization request starts without the provider's session, so the person signs in and consents
+    // every time (another login name in the same browser would otherwise go through oidc-provider's account
+    // switch, and a second flow would skip both pages).
+    if (sub === '/auth') forgetSession(req, res, `${name}_session`)
     // oidc-provider's own endpoints, mounted under the issuer's path (it reads the mount from originalUrl).
     Object.assign(req, { originalUrl: req.url, url: (req.url ?? '/').slice(name.length + 1) || '/' })
     entry.provider.callback()(req, res)
@@ -230,23 +234,6 @@ function configuration(
   key: JWK,
   redirectUris: () => string[],
 ): Configuration {
-  const { Check, base } = interactionPolicy
-  // No remembered login or grant: every flow shows both pages, as a test driving them expects.
-  const policy = base()
-  policy
-    .get('login')
-    ?.checks.add(
-      new Check('dev_every_time', 'the stand-in asks for a login every time', (ctx) =>
-        ctx.oidc.result?.login ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT,
-      ),
-    )
-  policy
-    .get('consent')
-    ?.checks.add(
-      new Check('dev_every_time', 'the stand-in asks for consent every time', (ctx) =>
-        ctx.oidc.result?.consent ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT,
-      ),
-    )
   const clientMetadata = (): AdapterPayload => ({
     client_id: client.clientId,
     client_secret: client.clientSecret,
@@ -270,12 +257,20 @@ function configuration(
     responseTypes: ['code'],
     features: { devInteractions: { enabled: false }, userinfo: { enabled: shape.openid } },
     routes: { userinfo: '/userinfo' },
-    interactions: { url: (_ctx, interaction) => `/${name}/interaction/${interaction.uid}`, policy },
+    interactions: { url: (_ctx, interaction) => `/${name}/interaction/${interaction.uid}` },
     cookies: {
       names: { session: `${name}_session`, interaction: `${name}_interaction`, resume: `${name}_resume` },
       keys: [randomBytes(32).toString('base64url')],
     },
     jwks: { keys: [key] },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AuthorizationCode: 60,
+      AccessToken: 3600,
+      IdToken: 3600,
+    },
     renderError: (ctx, out) => {
       ctx.type = 'html'
       ctx.body = errorPage(shape.displayName, `${out.error}: ${out.error_description ?? ''}`)
@@ -305,6 +300,17 @@ async function signingKey(): Promise<JWK> {
     use: 'sig',
     kid: randomBytes(8).toString('hex'),
   } as JWK
+}
+
+/** Drops the session cookie `name` (and its signature) from the request, and has the browser drop it too. */
+function forgetSession(req: IncomingMessage, res: ServerResponse, name: string) {
+  const kept = (req.headers.cookie ?? '')
+    .split(';')
+    .filter((pair) => !new RegExp(`^\\s*${name}(\\.sig)?=`).test(pair))
+  req.headers.cookie = kept.join(';')
+  // oidc-provider appends its own Set-Cookie lines after these.
+  const gone = 'path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; samesite=lax; httponly'
+  res.setHeader('Set-Cookie', [`${name}=; ${gone}`, `${name}.sig=; ${gone}`])
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string) {
