@@ -119,6 +119,8 @@ export type Social = (typeof SOCIALS)[number]
 export const SOCIAL_POPUP_PATH = '/social/popup'
 /** Fragment key the redirect fallback returns to the dApp page with: `#keyframe-social=<done URI>`. */
 export const SOCIAL_RETURN_PARAM = 'keyframe-social'
+/** `type` of the message the popup posts to its opener (exact origin, never '*'): `{ type, uri }`. */
+export const SOCIAL_RESULT_MESSAGE = 'keyframe:social-result'
 /** Default order of connect methods in the Connect view (SPEC §9). */
 export const DEFAULT_CONNECT_METHOD_ORDER = ['email', 'social', 'wallet'] as const
 /** A connect method. */

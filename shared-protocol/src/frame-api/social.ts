@@ -11,15 +11,13 @@ import { devicePublicKey, projectId } from './fields.ts'
 import { loginResponse } from './login.ts'
 import { frameRoute } from './route.ts'
 
-// The parent's pre-open code needs these two without zod: they live with the zod-free constants.
-export { SOCIAL_POPUP_PATH, SOCIAL_RETURN_PARAM } from '../constants.ts'
+// The parent's code needs these without the routes' schemas: they live with the zod-free constants.
+export { SOCIAL_POPUP_PATH, SOCIAL_RESULT_MESSAGE, SOCIAL_RETURN_PARAM } from '../constants.ts'
 
 /** Where the provider sends the person back (the exact `redirect_uri` registered with every provider). */
 export const SOCIAL_CALLBACK_PATH = '/api/auth/social/callback'
 /** The "done" URI's path: `?ticket=…` after a login, `?error=…` after a refusal. CONNECT_SOCIAL's `uri`. */
 export const SOCIAL_DONE_PATH = '/social/done'
-/** `type` of the message the popup posts to its opener (exact origin, never '*'): `{ type, uri }`. */
-export const SOCIAL_RESULT_MESSAGE = 'keyframe:social-result'
 /** How long a ticket may be redeemed (single use). */
 export const SOCIAL_TICKET_TTL_MS = 60_000
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { ACCOUNT_TYPES, CHAIN_NAMESPACES, SOCIAL_PROVIDERS, THEME_MODES } from '../constants.ts'
+import { ACCOUNT_TYPES, CHAIN_NAMESPACES, SOCIAL_PROVIDERS, SOCIALS, THEME_MODES } from '../constants.ts'
 
 /** 0x-prefixed hex string (any length, including 0x alone). */
 export const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'Expected a 0x-prefixed hex string'))
@@ -43,5 +43,7 @@ export const user = z.object({
   smartAccountDeployed: z.optional(z.boolean()),
   preferredAccountType: z.optional(accountType),
   userName: z.optional(z.nullable(z.string())),
+  /** The social provider (or Farcaster) of the session's login; null or absent for e-mail. */
+  socialProvider: z.optional(z.nullable(z.enum(SOCIALS))),
 })
 export type User = z.output<typeof user>
