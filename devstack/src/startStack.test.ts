@@ -1,7 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parseConnectUri } from '@keyframe/dev-fixtures'
 import { createPublicClient, formatEther, http } from 'viem'
 import { expect, test } from 'vitest'
 import { startStack } from './startStack.ts'
@@ -24,7 +26,7 @@ const portOf = (server: Server) => (server.address() as { port: number }).port
 const closeServer = (server: Server) => new Promise((done) => server.close(done))
 
 // The frame server's first start (an in-memory database, migrated) takes seconds, more on a busy machine.
-test('the stack runs both chains, the faucet, chain-api and the WalletConnect relay, gives them to the dApp, and stops them on close', {
+test('the stack runs both chains, the faucet, chain-api, the WalletConnect and Farcaster relays, gives them to the dApp, and stops them on close', {
   timeout: 120_000,
 }, async () => {
   const logFile = join(tmpdir(), `keyframe-stack-${process.pid}-${Date.now()}.jsonl`)
@@ -111,6 +113,30 @@ test('the stack runs both chains, the faucet, chain-api and the WalletConnect re
     // The relay is a WebSocket endpoint; a plain request gets its notice (426).
     expect(await answers(stack.relayUrl.replace(/^ws:/, 'http:'))).toBe(true)
 
+    // Farcaster: the dev project's login opens a channel on the stack's relay for the frame's host, and the
+    // relay's page offers the dev fids.
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const devicePublicKey = publicKey
+      .export({ format: 'der', type: 'spki' })
+      .subarray(-65)
+      .toString('base64url')
+    const farcaster = await fetch(`${stack.frameOrigin}/api/auth/farcaster/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.frameOrigin },
+      body: JSON.stringify({ projectId: stack.projectId, devicePublicKey }),
+    })
+    const connectUri = parseConnectUri(((await farcaster.json()) as { url: string }).url)
+    expect(connectUri).toMatchObject({
+      domain: new URL(stack.frameOrigin).host,
+      siweUri: `${stack.frameOrigin}/`,
+    })
+    const channel = await fetch(`${stack.farcasterRelayUrl}/v1/channel/status`, {
+      headers: { authorization: `Bearer ${connectUri.channelToken}` },
+    })
+    expect(channel.status).toBe(202)
+    const devPage = await (await fetch(stack.farcasterRelayUrl)).text()
+    for (const dev of stack.farcasterFids) expect(devPage).toContain(`@${dev.username} (fid ${dev.fid}`)
+
     const address = '0x000000000000000000000000000000000000f00d'
     await stack.fund(address)
     for (const chain of stack.chains) {
@@ -127,6 +153,7 @@ test('the stack runs both chains, the faucet, chain-api and the WalletConnect re
     stack.frameOrigin,
     stack.chainApiUrl,
     stack.relayUrl.replace(/^ws:/, 'http:'),
+    stack.farcasterRelayUrl,
   ]) {
     expect(await answers(url), url).toBe(false)
   }

@@ -9,14 +9,19 @@ import {
 } from '@keyframe/chain-api'
 import {
   type Anvil,
+  DEV_FARCASTER_FIDS,
   type DevChain,
   type DevChains,
+  type DevFarcasterFid,
+  type FarcasterRelay,
   type Faucet,
   fund,
+  ID_REGISTRY_ADDRESS,
   type MailCatcher,
   type StaticSite,
   startAnvil,
   startChains,
+  startFarcasterRelay,
   startFaucet,
   startMailCatcher,
   startStaticSite,
@@ -68,7 +73,7 @@ export type StackOptions = {
   /**
    * Appends every log line of the stack here as JSON lines, each with a `source`: the frame server's logger
    * (`frame`), the mail catcher (`mail`), the dApp sites (`dapp`, `dapp2`), anvil (`chain`), the faucet
-   * (`faucet`) and the WalletConnect relay (`relay`). Default: the frame server logs to stderr and the others
+   * (`faucet`), the WalletConnect relay (`relay`) and the Farcaster relay (`farcaster-relay`). Default: the frame server logs to stderr and the others
    * stay silent.
    */
   logFile?: string
@@ -100,6 +105,8 @@ export type StackOptions = {
   chainApiPort?: number
   /** Port of the local WalletConnect relay on 127.0.0.1 (0 = any free port). */
   relayPort?: number
+  /** Port of the local Farcaster auth relay and its dev client page on 127.0.0.1 (0 = any free port). */
+  farcasterRelayPort?: number
 }
 
 export type Stack = {
@@ -128,6 +135,16 @@ export type Stack = {
    * `walletConnect.relayUrl`, and the one a test wallet (`startWalletConnectDevWallet`) pairs through.
    */
   relayUrl: string
+  /**
+   * The local stand-in for Farcaster's auth relay (`http://127.0.0.1:PORT`): the frame server's, and at `/` a
+   * page that plays the Farcaster app (paste the modal's connect URI, pick a dev fid, Sign in).
+   */
+  farcasterRelayUrl: string
+  /**
+   * The Farcaster accounts registered on the dev chains' IdRegistry (fid, username, custody key), for
+   * `authenticateWithFarcaster` in tests. The dev project has Farcaster login on.
+   */
+  farcasterFids: readonly DevFarcasterFid[]
   /** The further anvil of `addableChain`, when started. */
   addableChain: { chainId: number; rpcUrl: string } | undefined
   /** Gives `address` 100 ETH, 1000 KFT and 1000 kUSD on every chain. */
@@ -183,8 +200,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as T
   }
 
-  const [dapp, second, mail, devChains, database, relay] = await startAll<
-    [StaticSite, StaticSite | undefined, MailCatcher, DevChains, Database | undefined, Relay]
+  const [dapp, second, mail, devChains, database, relay, farcasterRelay] = await startAll<
+    [StaticSite, StaticSite | undefined, MailCatcher, DevChains, Database | undefined, Relay, FarcasterRelay]
   >(
     [
       dappSite('dapp', '127.0.0.1', options.dappPort ?? 0),
@@ -206,6 +223,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       startRelay({
         port: options.relayPort ?? 0,
         ...(logFile ? { logger: fileLogger(logFile, 'relay') } : {}),
+      }),
+      startFarcasterRelay({
+        port: options.farcasterRelayPort ?? 0,
+        ...(logFile ? { logger: fileLogger(logFile, 'farcaster-relay') } : {}),
       }),
     ],
     (service) => (service && 'close' in service ? () => service.close() : undefined),
@@ -236,6 +257,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           {
             id: projectId,
             allowedOrigins: dappOrigins,
+            loginMethods: ['email', 'farcaster'],
             ...(options.recoveryMode ? { recoveryMode: options.recoveryMode } : {}),
           },
         ],
@@ -245,6 +267,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           rpcUrl,
           nativeCurrency,
         })),
+        // Sign In With Farcaster against the local relay and the IdRegistry placed on the first dev chain.
+        farcaster: {
+          relayUrl: farcasterRelay.url,
+          rpcUrl: chains[0]!.rpcUrl,
+          idRegistry: ID_REGISTRY_ADDRESS,
+        },
         ...(options.approvalTimeoutMs === undefined ? {} : { approvalTimeoutMs: options.approvalTimeoutMs }),
         ...(addable && options.addableChain?.allowed !== false
           ? { addableChains: [{ rpcOrigin: new URL(addable.rpcUrl).origin, chainIds: [addable.chainId] }] }
@@ -306,6 +334,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     faucetUrl,
     chainApiUrl: chainApi.url,
     relayUrl,
+    farcasterRelayUrl: farcasterRelay.url,
+    farcasterFids: DEV_FARCASTER_FIDS,
     addableChain: addable && { chainId: addable.chainId, rpcUrl: addable.rpcUrl },
     fund: (address) => fund(chains, address),
     close: closeAll,
