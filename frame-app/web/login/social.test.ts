@@ -1,27 +1,20 @@
 /**
  * The frame's social-login checks, as a hostile page would probe them (SECURITY.md §0, §3): a done URI off the
  * frame's origin or path, a `returnTo` off the pinned parent origin. Requests go through `dispatch`, as the
- * parent's would, to the real frame server app; what reaches the server is recorded. Each attack has a
+ * parent's would, to the real frame server app (`testFrame.ts`); what reaches the server is recorded. Each attack has a
  * control: the same input with only the checked part made right does reach the server with the attacker's
  * ticket or return address — so the check, and nothing else, is what stops it.
  */
 import { ErrorCode } from '@keyframe/protocol/core'
-import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createHarness, type Harness } from '../../server/testing/harness.ts'
-import { type AccountServices, createBridgeContext } from '../bridge/context.ts'
-import { dispatch } from '../bridge/dispatch.ts'
-import { createApi } from '../session/api.ts'
-import { createTokenStore } from '../session/tokenStore.ts'
-import { type DeviceStore, openDeviceStore } from '../wallet/deviceStore.ts'
 import { loginKit } from './loginKit.ts'
 import { checkReturnTo, readDoneUri, SOCIAL_ERROR_MESSAGES } from './social.ts'
+import { FRAME_ORIGIN, PARENT_ORIGIN, testFrame } from './testFrame.ts'
 
 // PGlite starts slowly on a busy machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 })
 
-const FRAME_ORIGIN = 'http://localhost'
-const PARENT_ORIGIN = 'http://127.0.0.1:5173'
 /** A well-formed ticket (43 base64url characters), as an attacker would have one from their own login. */
 const TICKET = 'T'.repeat(43)
 
@@ -33,49 +26,7 @@ afterAll(async () => {
   await harness?.close()
 })
 
-/** A frame in a storage partition of its own, whose requests to its server are recorded (path and body). */
-function frame() {
-  const sent: { path: string; body: unknown }[] = []
-  const storage = new Map<string, string>()
-  const tokens = createTokenStore({
-    getItem: (key) => storage.get(key) ?? null,
-    setItem: (key, value) => void storage.set(key, value),
-    removeItem: (key) => void storage.delete(key),
-  })
-  const indexedDB = new IDBFactory()
-  let store: Promise<DeviceStore> | undefined
-  const devices = () => {
-    store ??= openDeviceStore(indexedDB)
-    return store
-  }
-  const account: AccountServices = {
-    api: createApi({
-      origin: FRAME_ORIGIN,
-      tokens,
-      devices,
-      fetch: async (input, init) => {
-        const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
-        sent.push({ path: new URL(input).pathname, body })
-        return harness.app.request(input, init)
-      },
-    }),
-    tokens,
-    devices,
-    prompt: () => new Promise(() => {}),
-    custody: () => import('../wallet/custody.ts'),
-  }
-  const ctx = createBridgeContext({
-    projectId: 'dev',
-    parentOrigin: PARENT_ORIGIN,
-    chainId: 'eip155:31337',
-    account,
-  })
-  const send = (type: string, params: unknown) =>
-    dispatch(type, { v: 1, id: crypto.randomUUID(), params }, ctx)
-  /** The requests that reached the server on `path`. */
-  const reached = (path: string) => sent.filter((request) => request.path === path)
-  return { send, reached, sent, ctx }
-}
+const frame = () => testFrame({ app: harness.app, projectId: 'dev' })
 
 const REDEEM = '/api/auth/social/redeem'
 const START = '/api/auth/social/start'
