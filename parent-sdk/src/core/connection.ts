@@ -12,6 +12,7 @@ import {
   FrameLoadError,
   ProtocolError,
   RequestAbortedError,
+  type Social,
   toCaip2,
   UnauthorizedError,
 } from '@keyframe/protocol/core'
@@ -60,7 +61,7 @@ export const CONNECT_VIEWS: readonly ViewName[] = [
   'Connect',
   'EmailVerifyOtp',
   'EmailVerifyDevice',
-  'SocialLogin',
+  'ConnectingSocial',
   'ConnectingFarcaster',
   'ConnectingExternal',
   'ConnectingWalletConnect',
@@ -113,21 +114,25 @@ function toUser(user: User): AccountUser {
 
 /**
  * Stores the user the frame reported as the connection and saves the login (SPEC §4); on the step to
- * connected, a modal showing a connect view closes (SPEC §2).
+ * connected, a modal showing a connect view closes (SPEC §2). `social`: the provider of a social or
+ * Farcaster login just made (the frame's user says it too, once it does).
  */
-export function connected(kf: Keyframe, user: User) {
+export function connected(kf: Keyframe, user: User, social = user.socialProvider ?? undefined) {
   const { store, storage } = kf._internal
   const runtime = runtimeOf(kf)
   const state = store.getState()
   const wasConnected = state.connections[state.activeNamespace].status === 'connected'
   const chainId = toCaip2(user.chainId)
   const namespace = namespaceOf(chainId) ?? state.activeNamespace
+  const { name, icon, type } = kf._internal.embedded.connector
   const connection: NamespaceConnection = {
     status: 'connected',
     address: user.address,
     caipAddress: `${chainId}:${user.address}` as Caip10Id,
     chainId,
     user: toUser(user),
+    socialProvider: social,
+    connectedWalletInfo: { name, icon, type, social },
   }
   // The embedded wallet is the only connector so far: its connection replaces whatever was there.
   store.setState({
@@ -139,21 +144,24 @@ export function connected(kf: Keyframe, user: User) {
     // The connector that connected last is the one the next start restores.
     saveConnectedConnector(storage, 'eip155', 'embedded')
   }
-  saveLogin(storage, { email: user.email ?? runtime.email, chainId })
+  saveLogin(storage, { email: user.email ?? runtime.email, socialUsername: user.userName, chainId })
   runtime.email = undefined
   // Only on the step to connected: reading the same user again (a session update) moves no modal.
   const { open, view } = store.getState()
   if (!wasConnected && open && CONNECT_VIEWS.includes(view)) kf.close()
 }
 
-/** After the frame accepted a login: reads the user and marks the connection connected. @internal */
-export async function finishConnect(kf: Keyframe, frame: FrameClient, signal?: AbortSignal) {
+/**
+ * After the frame accepted a login: reads the user and marks the connection connected; `social` is the
+ * provider of a social or Farcaster login. @internal
+ */
+export async function finishConnect(kf: Keyframe, frame: FrameClient, signal?: AbortSignal, social?: Social) {
   const runtime = runtimeOf(kf)
   const epoch = ++runtime.epoch
   setStatus(kf, 'connecting')
   try {
     const user = await frame.request('GET_USER', { chainId: kf.getState().networkId }, optionsOf(signal))
-    if (epoch === runtime.epoch) connected(kf, user)
+    if (epoch === runtime.epoch) connected(kf, user, social)
   } catch (error) {
     if (epoch === runtime.epoch) setStatus(kf, 'disconnected')
     throw error

@@ -8,6 +8,11 @@ import {
   DEFAULT_THEME_MODE,
   type FeatureName,
   type Features,
+  SOCIAL_POPUP_PATH,
+  SOCIAL_RETURN_PARAM,
+  SOCIALS,
+  type Social,
+  type SocialProvider,
   type ThemeMode,
   toCaip2,
 } from '@keyframe/protocol/core'
@@ -70,6 +75,8 @@ export type KeyframeAlert =
   | { code: 'FRAME_SYNC_FAILED'; message: string; cause?: unknown }
   /** `themeVariables` the frame would read but whose values it does not take (README "Theming"). */
   | { code: 'THEME_IGNORED'; message: string; names: readonly string[] }
+  /** A social login's CONNECT_SOCIAL got no answer within 30 s (SPEC §8 socials-timeout alert). */
+  | { code: 'SOCIALS_TIMEOUT'; message: string }
 
 export type KeyframeOptions = {
   /** Your project id on the Keyframe frame server. Required. */
@@ -113,8 +120,13 @@ export type KeyframeOptions = {
    * account names in the Account view come from it. Without it those parts of the Account view stay hidden.
    */
   chainApiUrl?: string
-  /** Turns features on or off (SPEC §9 defaults: swaps, onramp, receive, send, history … on). A feature that is off never loads. */
-  features?: Partial<Features>
+  /**
+   * Turns features on or off (SPEC §9 defaults: swaps, onramp, receive, send, history … on). A feature that is
+   * off never loads. `socials`: the social logins the Connect view offers, in this order (default all seven
+   * in SPEC §9 order: google, x, discord, farcaster, github, apple, facebook); `false` or `[]` hides them.
+   * Of these, only the ones the frame's project turned on are shown once the frame has said which.
+   */
+  features?: Partial<Features> & { socials?: readonly Social[] | false }
   /**
    * WalletConnect: wallet apps on any device connect through this relay (a ws(s) URL). `metadata` is how the
    * wallet app shows the dApp (default: `metadata`, else the page's title and origin). Without it, the
@@ -156,6 +168,18 @@ export type KeyframeInternal = {
   readonly chainApiUrl: string | undefined
   /** Every feature flag: the option's over SPEC §9's defaults. */
   readonly features: Features
+  /** Option `features.socials`, checked: the social logins offered, in order (empty: none). */
+  readonly socials: readonly Social[]
+  /** Option `frameUrl`, whose origin is the frame's. */
+  readonly frameUrl: string
+  /**
+   * Opens the social login's popup: the frame's "Connecting to {Provider}…" page, which the login then moves
+   * to the provider. Call it synchronously in the person's press (Safari blocks a popup opened after an
+   * `await`); the only part of the social login in the pre-open code. Null when the browser blocked it.
+   */
+  openSocialPopup(provider: SocialProvider): Window | null
+  /** Tells the dApp (option `onAlert`). */
+  alert(alert: KeyframeAlert): void
   /** The project id (option `projectId`). */
   readonly projectId: string
   /** Option `walletConnect`, checked; undefined without it (no WalletConnect offered). */
@@ -261,8 +285,15 @@ function resolveOptions(options: KeyframeOptions) {
     'chainApiUrl',
     `the http(s) URL of your chain-api, got ${JSON.stringify(options.chainApiUrl)}`,
   )
+  const socials = options.features?.socials ?? SOCIALS
+  checkOption(
+    socials === false || (Array.isArray(socials) && socials.every((s) => SOCIALS.includes(s))),
+    'features.socials',
+    `false or an array of ${SOCIALS.join(', ')}`,
+  )
   const features: Features = { ...DEFAULT_FEATURES }
   for (const [name, on] of Object.entries(options.features ?? {})) {
+    if (name === 'socials') continue
     if (!(name in DEFAULT_FEATURES) || typeof on !== 'boolean') {
       throw new ConfigError(
         'features',
@@ -283,6 +314,7 @@ function resolveOptions(options: KeyframeOptions) {
     chainId: chainId ?? DEFAULT_CHAIN_ID,
     storage,
     features,
+    socials: [...new Set(socials || [])],
   }
 }
 
@@ -303,7 +335,8 @@ function resolveOptions(options: KeyframeOptions) {
  * await kf.open()
  */
 export function createKeyframe(options: KeyframeOptions): Keyframe {
-  const { themeMode, connectMethods, chainId, storage, features, walletConnect } = resolveOptions(options)
+  const { themeMode, connectMethods, chainId, storage, features, socials, walletConnect } =
+    resolveOptions(options)
   const walletOptions = resolveWalletOptions(options)
   const store = createKeyframeStore({
     themeMode,
@@ -496,6 +529,15 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       allowUnsupportedChain: options.allowUnsupportedChain ?? false,
       chainApiUrl: options.chainApiUrl,
       features,
+      socials,
+      frameUrl: options.frameUrl,
+      alert,
+      openSocialPopup: (provider) =>
+        window.open(
+          `${new URL(options.frameUrl).origin}${SOCIAL_POPUP_PATH}?provider=${provider}`,
+          'keyframe-social',
+          'popup,width=500,height=640',
+        ),
       projectId: options.projectId,
       walletConnect,
       walletOptions,
@@ -532,8 +574,11 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
   if (isBrowser()) {
     watchUnsupportedChain(kf)
     if (options.announceProvider !== false) kf._internal.onDestroy(announceProvider(kf))
-    // The connector that connected last wins: an injected wallet's, WalletConnect's, else the e-mail login's.
-    if (!restoreInjected(kf) && !restoreWalletConnect(kf)) restoreConnection(kf)
+    // A social login back from its full-page redirect (the popup was blocked) finishes in the modal. Else the
+    // connector that connected last wins: an injected wallet's, WalletConnect's, else the e-mail login's.
+    if (location.hash.includes(`${SOCIAL_RETURN_PARAM}=`))
+      void import('./socialActions.ts').then((m) => m.resumeSocialLogin(kf))
+    else if (!restoreInjected(kf) && !restoreWalletConnect(kf)) restoreConnection(kf)
   }
   return kf
 }

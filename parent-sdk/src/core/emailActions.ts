@@ -8,7 +8,7 @@ import type { RequestResult } from '@keyframe/protocol'
 import { CHAIN_NAMESPACES } from '@keyframe/protocol/core'
 import { finishConnect, optionsOf, runtimeOf } from './connection.ts'
 import type { Keyframe } from './createKeyframe.ts'
-import { assertEmailCooldown, recordEmailSent, saveLogin } from './loginCache.ts'
+import { assertEmailCooldown, readLoginCache, recordEmailSent, saveLogin } from './loginCache.ts'
 
 /** What to do after CONNECT_EMAIL: enter the mailed code, approve this device from the mail, or nothing. */
 export type ConnectEmailAction = RequestResult<'CONNECT_EMAIL'>['action']
@@ -158,6 +158,6 @@ export async function updateEmailSecondaryOtp(
     }
   }
   store.setState({ connections: next })
-  saveLogin(storage, { email: newEmail })
+  saveLogin(storage, { email: newEmail, socialUsername: readLoginCache(storage).socialUsername })
   return { email: newEmail }
 }

@@ -22,6 +22,8 @@ export function attachFrame(kf: Keyframe, frame: FrameClient) {
   attachPrompt(kf, frame)
   attachApproval(kf, frame)
   kf._internal.embedded.connector.follow(frame)
+  // Which logins besides e-mail the project turned on: the Connect view offers only those socials.
+  frame.on('READY', ({ logins }) => kf._internal.store.setState({ frameLogins: logins }))
   // The frame speaks for the embedded wallet only: while another connector (an injected wallet) holds
   // eip155, the frame's session ending or changing is none of that connection's business.
   const embeddedHolds = () => (getActiveConnector(kf)?.type ?? 'embedded') === 'embedded'

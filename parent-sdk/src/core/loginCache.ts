@@ -108,15 +108,23 @@ export function readLoginCache(storage: LoginCacheStorage): LoginCache {
   }
 }
 
+/** Saves `value` under `key`, or removes the key when there is no value. */
+function put(storage: LoginCacheStorage, key: string, value: string | null | undefined) {
+  if (value) set(storage, key, value)
+  else remove(storage, key)
+}
+
 /**
- * SPEC §4, after a successful connect or e-mail update: saves the e-mail, sets the used flag and clears the
- * last e-mail time. Also remembers the chain the account is on, when given.
+ * SPEC §4, after a successful connect or e-mail update: saves the e-mail and the social username (a login
+ * without one removes the saved one), sets the used flag and clears the last e-mail time. Also remembers
+ * the chain the account is on, when given.
  */
 export function saveLogin(
   storage: LoginCacheStorage,
-  login: { email?: string | undefined; chainId?: string },
+  login: { email: string | null | undefined; socialUsername?: string | null | undefined; chainId?: string },
 ) {
-  if (login.email) set(storage, LOGIN_CACHE_KEYS.email, login.email)
+  put(storage, LOGIN_CACHE_KEYS.email, login.email)
+  put(storage, LOGIN_CACHE_KEYS.socialUsername, login.socialUsername)
   set(storage, LOGIN_CACHE_KEYS.emailLoginUsed, 'true')
   remove(storage, LOGIN_CACHE_KEYS.lastEmailLoginTime)
   remove(storage, LOGIN_CACHE_KEYS.siteDisconnected)

@@ -98,7 +98,7 @@ test('VIEWS: the spec views (SPEC §2), the frame prompt, plus the placeholders'
       "Receive",
       "Swap",
       "Buy",
-      "SocialLogin",
+      "ConnectingSocial",
       "AllWallets",
     ]
   `)

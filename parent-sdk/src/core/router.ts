@@ -7,8 +7,8 @@
  * Every view of the modal: the spec's (§2), the e-mail login and e-mail update steps (`EmailVerifyOtp`,
  * `EmailVerifyDevice`, `UpdateEmail`, `UpdateEmailPrimaryOtp`, `UpdateEmailSecondaryOtp`), the frame's own
  * prompt shown in the modal (`FramePrompt`: a recovery passphrase only the frame may see), the network list
- * (`Networks`), the wallet features (`Send`, `Receive`, `Swap`, `Buy`), and the
- * placeholders for features that land later (`SocialLogin`, `AllWallets`).
+ * (`Networks`), the wallet features (`Send`, `Receive`, `Swap`, `Buy`), the social login's popup or
+ * redirect (`ConnectingSocial`) and the wallet catalogue (`AllWallets`).
  */
 export const VIEWS = [
   'Connect',
@@ -33,7 +33,7 @@ export const VIEWS = [
   'Receive',
   'Swap',
   'Buy',
-  'SocialLogin',
+  'ConnectingSocial',
   'AllWallets',
 ] as const
 

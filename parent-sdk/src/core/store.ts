@@ -1,6 +1,6 @@
-import type { Caip2Id, Caip10Id, ChainNamespace, ThemeMode } from '@keyframe/protocol/core'
+import type { Caip2Id, Caip10Id, ChainNamespace, Social, ThemeMode } from '@keyframe/protocol/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { Connector } from '../connectors/types.ts'
+import type { Connector, ConnectorType } from '../connectors/types.ts'
 import type { NameRegistration } from '../ui/features/names/nameRegistration.ts'
 import type { ApprovalScreen } from './approval.ts'
 import type { ExternalConnect } from './injected.ts'
@@ -8,6 +8,7 @@ import type { Network } from './network.ts'
 import type { FramePrompt } from './prompt.ts'
 import { current, reset, type ViewHistory, type ViewName } from './router.ts'
 import type { SendState } from './send.ts'
+import type { SocialLogin } from './socialActions.ts'
 import type { Toast } from './toasts.ts'
 import type { WalletConnectState } from './walletConnect.ts'
 
@@ -35,6 +36,20 @@ export type NamespaceConnection = {
   /** CAIP-2 id of the chain the account is on. */
   readonly chainId?: Caip2Id
   readonly user?: AccountUser
+  /** The social provider (or Farcaster) the embedded wallet's person logged in with; absent for e-mail. */
+  readonly socialProvider?: Social
+  /** The wallet holding the account (SPEC §3 connectedWalletInfo); `social` as `socialProvider`. */
+  readonly connectedWalletInfo?: ConnectedWalletInfo
+}
+
+/** The wallet holding a connection (SPEC §3 connectedWalletInfo). */
+export type ConnectedWalletInfo = {
+  readonly name: string
+  /** A data: or http(s) URL. */
+  readonly icon?: string
+  readonly type: ConnectorType
+  /** The social provider (or Farcaster) of an embedded wallet's login. */
+  readonly social?: Social
 }
 
 /** Everything the modal shows. Owned by one Keyframe instance; read it with the `getX`/`watchX` functions. */
@@ -74,6 +89,10 @@ export type KeyframeState = {
   readonly externalConnect: ExternalConnect | undefined
   /** The WalletConnect pairing under way or last tried (the ConnectingWalletConnect view). */
   readonly walletConnect: WalletConnectState | undefined
+  /** The social login under way or last tried (the ConnectingSocial view). */
+  readonly socialLogin: SocialLogin | undefined
+  /** The logins besides e-mail the frame's project turned on (its last READY), once heard. */
+  readonly frameLogins: readonly Social[] | undefined
   /** The account-name registration under way or just ended (RegisterAccountName → RegisterAccountNameSuccess). */
   readonly nameRegistration: NameRegistration | undefined
   /** The Send form (SPEC §3 send state); undefined until it first changes. Read it with `getSendState`. */
@@ -128,6 +147,8 @@ export function createKeyframeStore(init: {
     approvalsUndecided: 0,
     externalConnect: undefined,
     walletConnect: undefined,
+    socialLogin: undefined,
+    frameLogins: undefined,
     nameRegistration: undefined,
     sendForm: undefined,
     portfolioRevision: 0,

@@ -90,8 +90,11 @@ export {
   watchSendState,
 } from '../core/send.ts'
 export { estimateSendGas, fetchSendBalances, sendTokens } from '../core/sendOnDemand.ts'
+export type { ConnectSocialParameters } from '../core/socialActions.ts'
+export { connectFarcaster, connectSocial } from '../core/socialOnDemand.ts'
 export type {
   AccountUser,
+  ConnectedWalletInfo,
   ConnectionStatus,
   KeyframeState,
   NamespaceConnection,

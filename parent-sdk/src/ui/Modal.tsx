@@ -58,6 +58,12 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
       (m) => m.ConnectingWalletConnectView,
     ),
   ),
+  ConnectingSocial: lazyView(() =>
+    import('./features/social/ConnectingSocialView.tsx').then((m) => m.ConnectingSocialView),
+  ),
+  ConnectingFarcaster: lazyView(() =>
+    import('./features/farcaster/ConnectingFarcasterView.tsx').then((m) => m.ConnectingFarcasterView),
+  ),
 }
 
 function isBuilt(view: string): view is BuiltView {

@@ -91,8 +91,9 @@ export const styles = /* css */ `
 .kf-block { width: 100%; }
 fieldset.kf-socials { margin: 0; padding: 0; border: 0; min-width: 0; }
 .kf-socials { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }
-.kf-socials .kf-button { padding: 0 6px; font-size: 13px; }
+.kf-socials .kf-button { padding: 0 6px; gap: 6px; font-size: 13px; }
 .kf-socials .kf-wide { grid-column: 1 / -1; font-size: 14px; }
+.kf-social-icon { flex: none; width: 20px; height: 20px; }
 .kf-divider { display: flex; align-items: center; gap: 12px; font-size: 12px; color: var(--kf-text-muted); }
 .kf-divider::before, .kf-divider::after { content: ''; flex: 1; height: 1px; background: var(--kf-border); }
 .kf-note { margin: 8px 0; text-align: center; color: var(--kf-text-muted); }

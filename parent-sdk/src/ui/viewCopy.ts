@@ -26,7 +26,7 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   Receive: 'Receive',
   Swap: 'Swap',
   Buy: 'Buy crypto',
-  SocialLogin: 'Social login',
+  ConnectingSocial: 'Log in',
   AllWallets: 'Connect a wallet',
 }
 
@@ -62,13 +62,13 @@ export type BuiltView =
   | 'Swap'
   | 'AllWallets'
   | 'ConnectingWalletConnect'
+  | 'ConnectingSocial'
+  | 'ConnectingFarcaster'
 
 /** What a view that is not built yet tells the person, in plain words. */
 export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
   ConnectingSiwe: 'Signing in with your wallet is coming in a later release.',
-  ConnectingFarcaster: 'Logging in with Farcaster is coming in a later release.',
   SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
-  SocialLogin: 'Logging in with a social account is coming in a later release.',
 }
 
 /** Button labels of the social logins (SPEC §9 order comes from SOCIALS). */

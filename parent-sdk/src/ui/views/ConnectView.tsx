@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { type ConnectMethod, SOCIALS } from '@keyframe/protocol/core'
+import type { ConnectMethod, Social } from '@keyframe/protocol/core'
 import { type ComponentChildren, Fragment } from 'preact'
 import { useId, useState } from 'preact/hooks'
 import { getEmailFlow, hasSavedLogin, reconnect, signOut } from '../../core/connection.ts'
@@ -68,6 +68,49 @@ function EmailSection({ kf }: { kf: Keyframe }) {
         {error}
       </p>
     </form>
+  )
+}
+
+/** The social marks: a chunk of their own, fetched as the view appears; a same-sized blank until then. */
+const SocialIcon = lazyView<{ kf: Keyframe; social: Social }>(
+  () => import('../socialIcons.tsx').then((m) => m.SocialIcon),
+  () => <span className="kf-social-icon" aria-hidden="true" />,
+)
+
+/** The frame's project's logins, from its last READY; undefined until heard. */
+const frameLogins = (kf: Keyframe) => kf.getState().frameLogins
+const watchFrameLogins = (kf: Keyframe, { onChange }: { onChange(): void }) =>
+  kf.subscribe((state, previous) => state.frameLogins !== previous.frameLogins && onChange())
+
+/**
+ * Starts a social login. The popup opens here, synchronously in the press (Safari blocks one opened after an
+ * `await`); the login's code is fetched after, and ConnectingSocial shows how it goes.
+ */
+function pressSocial(kf: Keyframe, social: Social) {
+  if (social === 'farcaster') return kf._internal.navigate('ConnectingFarcaster')
+  const popup = kf._internal.openSocialPopup(social)
+  kf._internal.store.setState({ socialLogin: { provider: social, status: 'connecting' } })
+  kf._internal.navigate('ConnectingSocial')
+  void import('../../core/socialActions.ts').then((m) => m.runSocialLogin(kf, social, popup)).catch(() => {})
+}
+
+/** The social logins offered, in order; the first is wide ("Continue with Google"), the rest share rows. */
+function SocialSection({ kf, socials }: { kf: Keyframe; socials: readonly Social[] }) {
+  return (
+    <fieldset className="kf-socials" data-connect-method="social">
+      <legend className="kf-visually-hidden">Log in with a social account</legend>
+      {socials.map((social, i) => (
+        <button
+          key={social}
+          type="button"
+          className={i === 0 ? 'kf-button kf-wide' : 'kf-button'}
+          onClick={() => pressSocial(kf, social)}
+        >
+          <SocialIcon kf={kf} social={social} />
+          {i === 0 ? `Continue with ${SOCIAL_LABELS[social]}` : SOCIAL_LABELS[social]}
+        </button>
+      ))}
+    </fieldset>
   )
 }
 
@@ -170,7 +213,8 @@ function WalletSection({ kf }: { kf: Keyframe }) {
 function SavedLoginSection({ kf, onDone }: { kf: Keyframe; onDone(): void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
-  const { email } = readLoginCache(kf._internal.storage)
+  const { email, socialUsername } = readLoginCache(kf._internal.storage)
+  const who = email ?? socialUsername
 
   async function run(action: () => Promise<void>) {
     if (busy) return
@@ -205,7 +249,7 @@ function SavedLoginSection({ kf, onDone }: { kf: Keyframe; onDone(): void }) {
         aria-disabled={busy || undefined}
         onClick={() => void onContinue()}
       >
-        {email ? `Continue as ${email}` : 'Continue'}
+        {who ? `Continue as ${who}` : 'Continue'}
       </button>
       <button
         type="button"
@@ -227,25 +271,14 @@ function SavedLoginSection({ kf, onDone }: { kf: Keyframe; onDone(): void }) {
  * wallets, in the order of `connectMethods`.
  */
 export function ConnectView({ kf }: { kf: Keyframe }) {
-  const { connectMethods, navigate } = kf._internal
   const [saved, setSaved] = useState(() => hasSavedLogin(kf))
+  // `features.socials`, less those the frame's project did not turn on (once its READY said).
+  const logins = useWatched(kf, watchFrameLogins, frameLogins)
+  const socials = kf._internal.socials.filter((s) => !logins || logins.includes(s))
+  const connectMethods = kf._internal.connectMethods.filter((m) => m !== 'social' || socials.length > 0)
   const sections: Record<ConnectMethod, () => ComponentChildren> = {
     email: () => <EmailSection kf={kf} />,
-    social: () => (
-      <fieldset className="kf-socials" data-connect-method="social">
-        <legend className="kf-visually-hidden">Log in with a social account</legend>
-        {SOCIALS.map((social, i) => (
-          <button
-            key={social}
-            type="button"
-            className={i === 0 ? 'kf-button kf-wide' : 'kf-button'}
-            onClick={() => navigate(social === 'farcaster' ? 'ConnectingFarcaster' : 'SocialLogin')}
-          >
-            {i === 0 ? `Continue with ${SOCIAL_LABELS[social]}` : SOCIAL_LABELS[social]}
-          </button>
-        ))}
-      </fieldset>
-    ),
+    social: () => <SocialSection kf={kf} socials={socials} />,
     wallet: () => <WalletSection kf={kf} />,
   }
   return (

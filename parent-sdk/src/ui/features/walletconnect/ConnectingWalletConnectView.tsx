@@ -10,6 +10,7 @@ import {
   type WalletConnectTarget,
   watchWalletConnect,
 } from '../../../core/walletConnect.ts'
+import { copyLink } from '../../copyLink.ts'
 import { errorText } from '../../errorText.ts'
 import { activeElementOf, focusables } from '../../focus.ts'
 import { QrCode } from '../../qr/QrCode.tsx'
@@ -126,16 +127,8 @@ export function ConnectingWalletConnectView({ kf }: { kf: Keyframe }) {
     if (activeElementOf(el) === null) (focusables(el)[0] ?? el).focus({ preventScroll: true })
   }, [phase])
 
-  async function onCopy(text: string) {
-    try {
-      await navigator.clipboard.writeText(text)
-      kf._internal.toasts.show('success', 'Link copied')
-    } catch {
-      kf._internal.toasts.show('error', 'Could not copy the link')
-    }
-  }
   const copyButton = uri && (
-    <button type="button" className="kf-button kf-block" onClick={() => void onCopy(uri)}>
+    <button type="button" className="kf-button kf-block" onClick={() => void copyLink(kf, uri)}>
       Copy link
     </button>
   )
