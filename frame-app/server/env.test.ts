@@ -120,6 +120,34 @@ describe('loadServerConfig', () => {
     ])
   })
 
+  test("parameters: FARCASTER_RPC_URL turns Sign In With Farcaster on, with Farcaster's relay and IdRegistry unless told others; a bad value is named, never echoed", () => {
+    expect(loadServerConfig(production).farcaster).toBeUndefined()
+    const rpcUrl = 'https://optimism.example/v1/secret-key'
+    expect(loadServerConfig({ ...production, FARCASTER_RPC_URL: rpcUrl }).farcaster).toEqual({
+      rpcUrl,
+      relayUrl: 'https://relay.farcaster.xyz',
+      idRegistry: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b',
+    })
+    const own = {
+      FARCASTER_RELAY_URL: 'http://127.0.0.1:5180',
+      FARCASTER_ID_REGISTRY: `0x${'ab'.repeat(20)}`,
+    }
+    expect(loadServerConfig({ ...production, FARCASTER_RPC_URL: rpcUrl, ...own }).farcaster).toEqual({
+      rpcUrl,
+      relayUrl: own.FARCASTER_RELAY_URL,
+      idRegistry: own.FARCASTER_ID_REGISTRY,
+    })
+    let problems: string[] = []
+    try {
+      loadServerConfig({ ...production, FARCASTER_RPC_URL: 'ftp://secret-key@optimism.example' })
+    } catch (error) {
+      problems = (error as ConfigError).problems
+    }
+    expect(problems).toEqual([
+      'FARCASTER_RPC_URL and FARCASTER_RELAY_URL must be http(s) URLs, FARCASTER_ID_REGISTRY an address',
+    ])
+  })
+
   test('error: CHAINS that is not JSON, or a chain that is invalid, is named with where it is', () => {
     const problems = (CHAINS: string) => {
       try {

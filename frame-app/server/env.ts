@@ -8,6 +8,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type FarcasterConfig, parseFarcasterConfig } from './auth/farcaster/config.ts'
 import { type AddableChain, type FrameChain, parseAddableChains, parseChains } from './chains.ts'
 import type { Project } from './config.ts'
 import { type KeyRef, parseKey, parseKeyId, type ServerSecrets } from './crypto/keys.ts'
@@ -39,7 +40,18 @@ export type ServerConfig = {
   addableChains: AddableChain[]
   /** `TRUSTED_PROXY_HOPS`: proxies of the operator's own that append to `X-Forwarded-For` (default 0). */
   trustedProxyHops: number
+  /**
+   * Sign In With Farcaster, on once `FARCASTER_RPC_URL` (an Optimism JSON-RPC) is set: `FARCASTER_RELAY_URL`
+   * (default Farcaster's relay) and `FARCASTER_ID_REGISTRY` (default Farcaster's IdRegistry on Optimism).
+   */
+  farcaster: FarcasterConfig | undefined
 }
+
+/** Farcaster's own auth relay and IdRegistry (on Optimism): the defaults of the FARCASTER_* variables. */
+export const FARCASTER_DEFAULTS = {
+  relayUrl: 'https://relay.farcaster.xyz',
+  idRegistry: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b',
+} as const
 
 /** Where development secrets are kept between runs (gitignored). */
 export const DEV_SECRETS_FILE = fileURLToPath(new URL('../.data/dev-secrets.json', import.meta.url))
@@ -163,6 +175,21 @@ export function loadServerConfig(
     'rules ({ rpcOrigin, chainIds? })',
     problems,
   )
+  let farcaster: FarcasterConfig | undefined
+  if (env.FARCASTER_RPC_URL) {
+    try {
+      farcaster = parseFarcasterConfig({
+        relayUrl: env.FARCASTER_RELAY_URL || FARCASTER_DEFAULTS.relayUrl,
+        rpcUrl: env.FARCASTER_RPC_URL,
+        idRegistry: env.FARCASTER_ID_REGISTRY || FARCASTER_DEFAULTS.idRegistry,
+      })
+    } catch {
+      // Named, never echoed: an RPC URL may hold an API key.
+      problems.push(
+        'FARCASTER_RPC_URL and FARCASTER_RELAY_URL must be http(s) URLs, FARCASTER_ID_REGISTRY an address',
+      )
+    }
+  }
   const trustedProxyHops = Number(env.TRUSTED_PROXY_HOPS ?? 0)
   if (!Number.isInteger(trustedProxyHops) || trustedProxyHops < 0 || trustedProxyHops > 10)
     problems.push('TRUSTED_PROXY_HOPS must be a whole number from 0 to 10')
@@ -190,6 +217,7 @@ export function loadServerConfig(
     chains,
     addableChains,
     trustedProxyHops,
+    farcaster,
   }
 }
 

@@ -3,7 +3,8 @@
  * PORT (5174), HOST (localhost), PUBLIC_URL, DATABASE_URL or PGLITE_DIR, SMTP_URL, MAIL_FROM, KEK, KEK_ID,
  * OTP_PEPPER, OPERATOR_RECOVERY_KEY(_ID), ADMIN_TOKEN, ACCESS_LOG, KEYFRAME_PROJECTS_FILE, CHAINS (a JSON array of
  * `{ id, name, rpcUrl, nativeCurrency: { name, symbol, decimals }, blockExplorerUrl? }`), ADDABLE_CHAINS (a JSON
- * array of `{ rpcOrigin, chainIds? }`: what wallet_addEthereumChain may add). NODE_ENV=production
+ * array of `{ rpcOrigin, chainIds? }`: what wallet_addEthereumChain may add), FARCASTER_RPC_URL (+ FARCASTER_RELAY_URL,
+ * FARCASTER_ID_REGISTRY: Sign In With Farcaster). NODE_ENV=production
  * (`npm run -w frame-app start:prod`) refuses to start without what a deployment needs, and without the
  * built web app (`npm run -w frame-app build`, served from `frame-app/dist/web`).
  */
@@ -52,6 +53,7 @@ const server = await startFrameServer({
   chains: config.chains,
   addableChains: config.addableChains,
   trustedProxyHops: config.trustedProxyHops,
+  ...(config.farcaster && { farcaster: config.farcaster }),
   crash: crashHookFromEnv(),
   logger,
   port: config.port,
