@@ -4,7 +4,12 @@
  * made rolldown split the entry into four files before READY (the budget test's "one file before READY").
  * @module
  */
-import { SOCIAL_DONE_PATH, socialError, socialTicket } from '@keyframe/protocol/frame-api/social'
+import {
+  SOCIAL_DONE_PATH,
+  SOCIAL_ERROR_MESSAGES,
+  socialError,
+  socialTicket,
+} from '@keyframe/protocol/frame-api/social'
 import { accountOf, devicePublicKey, establishSession, getUser, thisDevice, warmUpLogin } from './session.ts'
 
 export const loginKit = {
@@ -15,6 +20,7 @@ export const loginKit = {
   thisDevice,
   warmUpLogin,
   SOCIAL_DONE_PATH,
+  SOCIAL_ERROR_MESSAGES,
   socialError,
   socialTicket,
 }

@@ -13,13 +13,6 @@ import type { SocialError } from '@keyframe/protocol/frame-api/social'
 import type { RequestContext } from '../bridge/context.ts'
 import type { LoginKit } from './loginKit.ts'
 
-/** What the person reads when the provider's flow ended without a ticket (the done URI's `?error=`). */
-export const SOCIAL_ERROR_MESSAGES: Record<SocialError, string> = {
-  access_denied: 'The login was declined',
-  expired: 'The login expired. Please try again.',
-  failed: 'The login could not be completed. Please try again.',
-}
-
 /** What a done URI says: a ticket to redeem, or why the login ended. */
 export type DoneUri = { ticket: string } | { error: SocialError }
 
@@ -109,7 +102,7 @@ export async function connectSocial(
   ctx: RequestContext,
   kit: LoginKit,
 ): Promise<RequestResult<'CONNECT_SOCIAL'>> {
-  const { accountOf, devicePublicKey, establishSession, getUser, thisDevice } = kit
+  const { accountOf, devicePublicKey, establishSession, getUser, thisDevice, SOCIAL_ERROR_MESSAGES } = kit
   const account = accountOf(ctx, 'CONNECT_SOCIAL')
   const done = readDoneUri(uri, account.api.origin, kit)
   if ('error' in done) throw new RefusedError(SOCIAL_ERROR_MESSAGES[done.error], done.error)

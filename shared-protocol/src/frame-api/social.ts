@@ -32,6 +32,13 @@ export const socialError = z.enum([
 ])
 export type SocialError = z.output<typeof socialError>
 
+/** What the person reads for each: on the callback page, and in the frame's refusal of CONNECT_SOCIAL. */
+export const SOCIAL_ERROR_MESSAGES: Record<SocialError, string> = {
+  access_denied: 'The login was declined',
+  expired: 'The login expired. Please try again.',
+  failed: 'The login could not be completed. Please try again.',
+}
+
 /** A one-time ticket: 32 random bytes, base64url. */
 export const socialTicket = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid ticket'))
 
