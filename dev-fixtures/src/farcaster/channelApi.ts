@@ -85,6 +85,9 @@ export function parseConnectUri(uri: string): ConnectUriParams {
   if (url.protocol !== 'farcaster:' || url.host !== 'connect')
     throw new Error(`Not a Farcaster connect URI: ${uri}`)
   const parsed = connectUriParams.safeParse(Object.fromEntries(url.searchParams))
-  if (!parsed.success) throw new Error(`Invalid Farcaster connect URI: ${z.prettifyError(parsed.error)}`)
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))]
+    throw new Error(`Invalid Farcaster connect URI: missing or bad ${fields.join(', ')}`)
+  }
   return parsed.data
 }
