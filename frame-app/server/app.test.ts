@@ -23,6 +23,14 @@ writeFileSync(join(webRoot, 'secret.json'), '{"secret":true}')
 const projects = parseProjects([
   { id: 'dev', allowedOrigins: ['http://127.0.0.1:5173', 'https://*.Example.com/'] },
   { id: 'solo', allowedOrigins: ['https://app.example.org'] },
+  {
+    id: 'social',
+    allowedOrigins: ['https://app.example.org'],
+    socials: {
+      github: { clientId: 'github-client-id', clientSecret: 'github-client-secret' },
+      google: { clientId: 'google-client-id', clientSecret: 'google-client-secret' },
+    },
+  },
 ])
 
 let database: Database
@@ -66,8 +74,15 @@ describe('GET /frame', () => {
       allowedOrigins: ['http://127.0.0.1:5173', 'https://*.example.com'],
       chains: [],
       approvalTimeoutMs: 300_000,
+      logins: [],
     })
     expect(html.indexOf('id="keyframe-config"')).toBeLessThan(html.indexOf('</head>'))
+  })
+
+  test('behavior: logins names the social providers the project turned on (spec order), never their clients', async () => {
+    const html = await (await app.request('/frame?projectId=social')).text()
+    expect(configOf(html)).toMatchObject({ logins: ['google', 'github'] })
+    expect(html).not.toMatch(/client-id|client-secret/)
   })
 
   test('behavior: frame-ancestors lists exactly the project origins', async () => {
@@ -138,6 +153,7 @@ describe('GET /frame', () => {
       allowedOrigins: ['https://app.example.org'],
       chains,
       approvalTimeoutMs: 2000,
+      logins: [],
     })
   })
 

@@ -8,6 +8,7 @@ import { extname, join } from 'node:path'
 import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
 import type { AddableChain } from '@keyframe/protocol/frame-api/addableChains'
 import { issueDeviceNonce } from '@keyframe/protocol/frame-api/deviceProof'
+import { SOCIAL_CALLBACK_PATH } from '@keyframe/protocol/frame-api/social'
 import { type ErrorBody, fail } from '@keyframe/server-kit'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -19,6 +20,7 @@ import { approvePageRoutes } from './auth/email/approvePage.ts'
 import { emailAuthRoutes } from './auth/email/routes.ts'
 import { type FarcasterConfig, parseFarcasterConfig } from './auth/farcaster/config.ts'
 import { farcasterAuthRoutes } from './auth/farcaster/routes.ts'
+import { socialAuthRoutes, socialCallback, socialPageRoutes } from './auth/social/routes.ts'
 import {
   type FrameChain,
   parseAddableChains,
@@ -41,7 +43,7 @@ import { sameOriginOnly } from './http/sameOrigin.ts'
 import { LIMITS, type Limits } from './limits.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/createMailer.ts'
-import { getProject } from './projects/store.ts'
+import { getProject, projectLogins } from './projects/store.ts'
 import { sessionRoutes } from './session/routes.ts'
 import { tokenRoutes } from './tokens/routes.ts'
 import { vaultRoutes } from './vault/routes.ts'
@@ -224,6 +226,7 @@ export function createFrameApp(options: FrameAppOptions) {
         chains,
         ...(addableChains.length > 0 && { addableChains }),
         approvalTimeoutMs,
+        logins: await projectLogins(ctx.db, project.id, farcaster !== undefined),
       })
       return c.html(body, 200, frameDocumentHeaders(project.allowedOrigins, mode, connectOrigins))
     })
@@ -244,12 +247,16 @@ export function createFrameApp(options: FrameAppOptions) {
         'Cross-Origin-Resource-Policy': 'same-origin',
       })
     })
+    // The provider sends the person here from its own site: before the API's same-origin rule.
+    .on(['GET', 'POST'], SOCIAL_CALLBACK_PATH, limitBody, socialCallback(ctx))
+    .route('/social', socialPageRoutes())
     .use('/api/*', sameOriginOnly(publicUrl))
     .use('/api/*', limitBody)
     .use('/approve-device', limitBody)
     .post(issueDeviceNonce.path, (c) => c.json(issueNonce(ctx)))
     .route('/api/auth/email', emailAuthRoutes(ctx))
     .route('/api/auth/farcaster', farcasterAuthRoutes(ctx, farcaster))
+    .route('/api/auth/social', socialAuthRoutes(ctx))
     .route('/api/session', sessionRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx, options.adminToken))
     .route('/api/tokens', tokenRoutes(ctx))

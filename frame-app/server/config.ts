@@ -7,7 +7,14 @@ import { readFile } from 'node:fs/promises'
 import { allowedOriginSchema, parseAllowedOrigin } from '@keyframe/protocol'
 import { projectOriginCheck, projectOriginProblem } from '@keyframe/server-kit'
 import * as z from 'zod/mini'
-import { LOGIN_METHODS, type LoginMethod, RECOVERY_MODES, type RecoveryMode } from './db/schema/projects.ts'
+import { socialsConfigSchema } from './auth/social/config.ts'
+import {
+  LOGIN_METHODS,
+  type LoginMethod,
+  RECOVERY_MODES,
+  type RecoveryMode,
+  type SocialsConfig,
+} from './db/schema/projects.ts'
 
 /** One project: the SDK's `projectId`, the exact dApp origins that may embed its frame, and its settings. */
 export type Project = {
@@ -18,9 +25,17 @@ export type Project = {
   allowedOrigins: string[]
   loginMethods: LoginMethod[]
   recoveryMode: RecoveryMode
+  /**
+   * The social providers' clients (with `social` in loginMethods). Written by an import or the admin, never
+   * read back with the project: the secrets stay in the login routes (`auth/social/config.ts`).
+   */
+  socials?: SocialsConfig
 }
 
-/** What an import or the admin API accepts: `name` defaults to the id, `loginMethods` to `['email']`, `recoveryMode` to `'passphrase'`. */
+/**
+ * What an import or the admin API accepts: `name` defaults to the id, `loginMethods` to `['email']` (with
+ * `socials`: `['email', 'social']`), `recoveryMode` to `'passphrase'`.
+ */
 export type ProjectInput = Pick<Project, 'id' | 'allowedOrigins'> &
   Partial<Omit<Project, 'id' | 'allowedOrigins'>>
 
@@ -57,6 +72,7 @@ export const projectInputSchema = z.strictObject({
   allowedOrigins: allowedOriginsSchema,
   loginMethods: z.optional(z.array(z.enum(LOGIN_METHODS)).check(z.minLength(1))),
   recoveryMode: z.optional(z.enum(RECOVERY_MODES)),
+  socials: z.optional(socialsConfigSchema),
 })
 
 const projectsSchema = z
@@ -104,8 +120,13 @@ function withDefaults(project: z.output<typeof projectInputSchema>): Project {
     id: project.id,
     name: project.name ?? project.id,
     allowedOrigins: canonicalOrigins(project.allowedOrigins),
-    loginMethods: [...new Set<LoginMethod>(project.loginMethods ?? ['email'])],
+    loginMethods: [
+      ...new Set<LoginMethod>(
+        project.loginMethods ?? ['email', ...(project.socials ? ['social' as const] : [])],
+      ),
+    ],
     recoveryMode: project.recoveryMode ?? 'passphrase',
+    ...(project.socials && { socials: project.socials }),
   }
 }
 

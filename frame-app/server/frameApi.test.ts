@@ -1,11 +1,13 @@
 /**
  * The frame API as mounted is the one declared in `@keyframe/protocol/frame-api` (the frame's client is
  * built from the same declarations): every declared route answers at its method and path with the declared
- * `auth`, and no other `/api` route is mounted (the admin API, which the frame never calls, aside).
+ * `auth`, and no other `/api` route is mounted (the admin API, which the frame never calls, and the social
+ * login's callback, where providers send the person's browser, aside).
  */
 
 import { honoPath, routePath } from '@keyframe/protocol/frame-api/route'
 import { FRAME_ROUTES } from '@keyframe/protocol/frame-api/routes'
+import { SOCIAL_CALLBACK_PATH } from '@keyframe/protocol/frame-api/social'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createHarness, type Harness } from './testing/harness.ts'
 
@@ -26,7 +28,13 @@ describe('the mounted frame API is the declared one', () => {
   test('every /api route of the app is declared (admin aside), and every declaration is mounted', () => {
     const mounted = new Set(
       h.app.routes
-        .filter((r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/admin') && r.method !== 'ALL')
+        .filter(
+          (r) =>
+            r.path.startsWith('/api/') &&
+            !r.path.startsWith('/api/admin') &&
+            r.path !== SOCIAL_CALLBACK_PATH &&
+            r.method !== 'ALL',
+        )
         .map((r) => `${r.method} ${r.path}`),
     )
     const declared = new Set(FRAME_ROUTES.map((r) => `${r.method} ${honoPath(r.path)}`))

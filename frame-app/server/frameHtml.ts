@@ -1,3 +1,4 @@
+import type { LoginProvider } from '@keyframe/protocol/frame-api/login'
 import type { AddableChain, FrameChain } from './chains.ts'
 
 /** The config the frame's bridge reads from `<script type="application/json" id="keyframe-config">`. */
@@ -10,6 +11,8 @@ export type FrameHtmlConfig = {
   addableChains?: readonly AddableChain[]
   /** How long a person has to decide on an approval (default: the frame's own, APPROVAL_TIMEOUT_MS). */
   approvalTimeoutMs?: number
+  /** The logins besides e-mail the project turned on (names only, never a client id or secret). */
+  logins?: readonly LoginProvider[]
 }
 
 /**
@@ -37,6 +40,7 @@ export function renderFrameHtml(html: string, config: FrameHtmlConfig): string {
     ...(config.chains !== undefined && { chains: config.chains }),
     ...(config.addableChains !== undefined && { addableChains: config.addableChains }),
     ...(config.approvalTimeoutMs !== undefined && { approvalTimeoutMs: config.approvalTimeoutMs }),
+    ...(config.logins !== undefined && { logins: config.logins }),
   }
   const tag = `<script type="application/json" id="keyframe-config">${toScriptJson(data)}</script>\n`
   return html.slice(0, at) + tag + html.slice(at)

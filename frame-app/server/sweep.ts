@@ -3,12 +3,14 @@ import type { Db } from './db/createDatabase.ts'
 import { otpChallenges, sessions } from './db/schema/auth.ts'
 import { deviceNonces } from './db/schema/deviceNonces.ts'
 import { rateLimits } from './db/schema/limits.ts'
+import { socialFlows, socialTickets } from './db/schema/social.ts'
 
 const HOUR = 60 * 60_000
 
 /**
  * Deletes what no rule needs any more: challenges older than 2 h (the hourly send limit reads the last hour),
- * sessions expired or revoked over a day ago, rate-limit windows older than a day, expired device nonces.
+ * sessions expired or revoked over a day ago, rate-limit windows older than a day, expired device nonces and
+ * social login flows and tickets.
  */
 export async function sweep(db: Db, now: Date): Promise<void> {
   const twoHoursAgo = new Date(now.getTime() - 2 * HOUR)
@@ -21,4 +23,6 @@ export async function sweep(db: Db, now: Date): Promise<void> {
     )
   await db.delete(rateLimits).where(lt(rateLimits.window, dayAgo))
   await db.delete(deviceNonces).where(lt(deviceNonces.expiresAt, now))
+  await db.delete(socialFlows).where(lt(socialFlows.expiresAt, now))
+  await db.delete(socialTickets).where(lt(socialTickets.expiresAt, now))
 }

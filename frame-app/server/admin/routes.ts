@@ -29,7 +29,9 @@ export function adminRoutes(ctx: ServerContext, adminToken: string | undefined) 
       if (!project) fail(400, 'invalid_params', 'Invalid project')
       if (!(await addProject(ctx.db, project, ctx.now())))
         fail(409, 'project_exists', `Project "${project.id}" exists`)
-      return c.json({ project }, 201)
+      // The social clients' secrets are never answered, not even to the admin who sent them.
+      const { socials: _secrets, ...shown } = project
+      return c.json({ project: shown }, 201)
     })
     .put(
       '/projects/:id/origins',

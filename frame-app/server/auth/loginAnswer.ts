@@ -4,6 +4,7 @@
  * @module
  */
 import type { LoginResponse } from '@keyframe/protocol/frame-api/login'
+import { failRetryAfter } from '@keyframe/server-kit'
 import type { Context } from 'hono'
 import type { ServerContext } from '../context.ts'
 import { newDeviceMail } from '../mail/templates.ts'
@@ -29,6 +30,11 @@ export function loginAnswer(
     wallet: outcome.wallet,
     recoveryMode: outcome.recoveryMode,
   }
+}
+
+/** 429 for a login past the account's daily new-device limit. */
+export function failTooManyDevices(retryAfterMs: number): never {
+  failRetryAfter('too_many_devices', retryAfterMs, 'Too many new devices today. Please try again tomorrow.')
 }
 
 /**

@@ -3,10 +3,12 @@
  * routes; written by the admin CLI and route, imports and the dev seed.
  * @module
  */
+import { SOCIALS, type SocialProvider } from '@keyframe/protocol/core'
+import type { LoginProvider } from '@keyframe/protocol/frame-api/login'
 import { asc, eq } from 'drizzle-orm'
 import type { Project } from '../config.ts'
 import type { Db } from '../db/createDatabase.ts'
-import { projects } from '../db/schema/projects.ts'
+import { projects, type SocialClient } from '../db/schema/projects.ts'
 
 const columns = {
   id: projects.id,
@@ -20,6 +22,39 @@ const columns = {
 export async function getProject(db: Db, id: string): Promise<Project | undefined> {
   const [row] = await db.select(columns).from(projects).where(eq(projects.id, id)).limit(1)
   return row
+}
+
+/** A provider's client of a project, if the project turned that provider on; server-side use only (secret). */
+export async function getSocialClient(
+  db: Db,
+  id: string,
+  provider: SocialProvider,
+): Promise<SocialClient | undefined> {
+  const [row] = await db
+    .select({ loginMethods: projects.loginMethods, socials: projects.socials })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .limit(1)
+  return row?.loginMethods.includes('social') ? row.socials[provider] : undefined
+}
+
+/**
+ * The logins besides e-mail a project turned on, in the spec's order (§9): its configured social providers
+ * and, when this server has Farcaster set up, Farcaster. Names only: what the frame HTML may say.
+ */
+export async function projectLogins(db: Db, id: string, farcaster: boolean): Promise<LoginProvider[]> {
+  const [row] = await db
+    .select({ loginMethods: projects.loginMethods, socials: projects.socials })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .limit(1)
+  if (!row) return []
+  const social = row.loginMethods.includes('social')
+  return SOCIALS.filter((name) =>
+    name === 'farcaster'
+      ? farcaster && row.loginMethods.includes('farcaster')
+      : social && row.socials[name] !== undefined,
+  )
 }
 
 /** Every project, by id. */

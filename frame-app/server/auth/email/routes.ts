@@ -10,7 +10,7 @@ import {
   startEmailLogin,
   verifyEmailLogin,
 } from '@keyframe/protocol/frame-api/login'
-import { fail, failRetryAfter, jsonBody } from '@keyframe/server-kit'
+import { fail, jsonBody } from '@keyframe/server-kit'
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { ServerContext } from '../../context.ts'
@@ -27,7 +27,7 @@ import {
 } from '../challenges.ts'
 import { completeLogin, type LoginOutcome } from '../completeLogin.ts'
 import { requireDeviceProof } from '../deviceProof.ts'
-import { loginAnswer, noticeNewDevice } from '../loginAnswer.ts'
+import { failTooManyDevices, loginAnswer, noticeNewDevice } from '../loginAnswer.ts'
 import { limitLoginCall } from '../loginCallLimits.ts'
 import { failRefusal } from '../refusals.ts'
 import { assertSessionTransport, readSession, requireSession } from '../session.ts'
@@ -190,12 +190,7 @@ export function emailAuthRoutes(ctx: ServerContext) {
 
 /** Answers a refused login: the daily device limit, or a refused code check. */
 function failLogin(result: Exclude<LoginOutcome, { ok: true }> | Parameters<typeof failRefusal>[0]): never {
-  if (result.reason === 'too_many_devices')
-    failRetryAfter(
-      'too_many_devices',
-      result.retryAfterMs,
-      'Too many new devices today. Please try again tomorrow.',
-    )
+  if (result.reason === 'too_many_devices') failTooManyDevices(result.retryAfterMs)
   failRefusal(result)
 }
 
