@@ -16,9 +16,8 @@ import {
 import { ErrorCode } from '@keyframe/protocol/core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { parseProjects } from '../../server/config.ts'
-import { importProjects } from '../../server/projects/store.ts'
 import { createHarness, type Harness } from '../../server/testing/harness.ts'
+import { addProjects } from '../../server/testing/projects.ts'
 import { FARCASTER_POLL_MS } from './farcaster.ts'
 import { ok, partition, testFrame } from './testFrame.ts'
 
@@ -36,18 +35,14 @@ beforeAll(async () => {
     farcaster: { relayUrl: relay.url, rpcUrl: anvil.rpcUrl, idRegistry: ID_REGISTRY_ADDRESS },
   })
   // Operator recovery: a new wallet needs no passphrase typed.
-  await importProjects(
-    harness.db,
-    parseProjects([
-      {
-        id: 'fc',
-        allowedOrigins: ['http://127.0.0.1:5173'],
-        loginMethods: ['email', 'farcaster'],
-        recoveryMode: 'operator',
-      },
-    ]),
-    harness.now(),
-  )
+  await addProjects(harness, [
+    {
+      id: 'fc',
+      allowedOrigins: ['http://127.0.0.1:5173'],
+      loginMethods: ['email', 'farcaster'],
+      recoveryMode: 'operator',
+    },
+  ])
 })
 afterAll(async () => {
   await harness?.close()
