@@ -68,11 +68,9 @@ export async function noticeAccountChange(
   change: AccountChange,
   details: { subject?: string; required: boolean },
 ): Promise<void> {
-  if (session.email === null) {
-    // An account without an address (social login) cannot be told: what must be told cannot happen.
-    if (details.required) fail(403, 'no_email', 'This account has no e-mail address')
-    return
-  }
+  // An account without an address (a social login that gave none) has no mailbox to tell: its only way in
+  // is its provider's login, which the session's fresh factor already is (auth/social/FLOW.md).
+  if (session.email === null) return
   const project = await getProject(ctx.db, session.projectId)
   const projectName = project?.name ?? 'Keyframe'
   const mail = accountChangeMail({

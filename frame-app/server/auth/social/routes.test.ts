@@ -14,6 +14,7 @@ import { users } from '../../db/schema/users.ts'
 import { importProjects } from '../../projects/store.ts'
 import { sweep } from '../../sweep.ts'
 import { createHarness, deviceKey, type Harness } from '../../testing/harness.ts'
+import { newWallet } from '../../testing/wallets.ts'
 
 const PARENT = 'https://dapp.example'
 const CALLBACK = 'http://localhost/api/auth/social/callback'
@@ -159,6 +160,36 @@ describe('social login against the providers stand-in', () => {
     expect(second.json.device).not.toEqual(first.json.device)
     const owners = await h.db.select().from(identities).where(eq(identities.provider, 'discord'))
     expect(owners.filter((row) => row.username === 'grace')).toHaveLength(1)
+  })
+
+  test('behavior: custody as after an e-mail code — a wallet on first login, its recovery set on a new device (operator mode, an account without an address)', async () => {
+    const firstDevice = deviceKey()
+    const first = await socialLogin('x', 'yusuf', firstDevice)
+    const wallet = await newWallet('operator')
+    const created = await h.call('POST', '/api/wallet', wallet.body, {
+      token: String(first.json.token),
+      device: firstDevice,
+    })
+    expect(created.status).toBe(201)
+
+    const device = deviceKey()
+    const second = await socialLogin('x', 'yusuf', device)
+    expect(second.json).toMatchObject({
+      email: null,
+      device: { isNew: true, hasAuthShare: false },
+      wallet: { address: wallet.body.address },
+      recoveryMode: 'operator',
+    })
+    const auth = { token: String(second.json.token), device }
+    expect((await h.call('GET', '/api/shares/recovery', undefined, auth)).status).toBe(200)
+  })
+
+  test('behavior: the daily new-device limit holds for provider logins too', async () => {
+    // 5 new devices a day: the first login's, then four more; the sixth is refused.
+    for (let i = 0; i < 5; i++) expect((await socialLogin('github', 'zoe')).status).toBe(200)
+    const sixth = await socialLogin('github', 'zoe')
+    expect(sixth.status).toBe(429)
+    expect(sixth.json.code).toBe('too_many_devices')
   })
 
   test('behavior: a verified address joins the e-mail account of that address; an unverified one stays apart', async () => {
