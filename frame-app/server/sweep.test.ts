@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { otpChallenges, sessions } from './db/schema/auth.ts'
 import { deviceNonces } from './db/schema/deviceNonces.ts'
+import { farcasterLogins } from './db/schema/farcaster.ts'
 import { rateLimits } from './db/schema/limits.ts'
 import { sweep } from './sweep.ts'
 import { createHarness, type Harness } from './testing/harness.ts'
@@ -31,4 +32,19 @@ test('behavior: drops old challenges, dead sessions, old rate-limit windows and 
   const windows = await h.db.select({ key: rateLimits.key }).from(rateLimits)
   expect(windows.map((w) => w.key)).not.toContain('k')
   expect(windows.length).toBeGreaterThan(0)
+})
+
+test('behavior: drops Farcaster logins past their expiry, keeps open ones', async () => {
+  const row = (devicePublicKey: string, expiresInMs: number) => ({
+    projectId: 'dev',
+    devicePublicKey,
+    nonce: devicePublicKey,
+    channelToken: devicePublicKey,
+    createdAt: h.now(),
+    expiresAt: new Date(h.now().getTime() + expiresInMs),
+  })
+  await h.db.insert(farcasterLogins).values([row('gone', -1), row('open', 60_000)])
+  await sweep(h.db, h.now())
+  const left = await h.db.select({ key: farcasterLogins.devicePublicKey }).from(farcasterLogins)
+  expect(left.map((l) => l.key)).toEqual(['open'])
 })

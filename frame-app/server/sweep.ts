@@ -2,6 +2,7 @@ import { and, isNotNull, lt, or } from 'drizzle-orm'
 import type { Db } from './db/createDatabase.ts'
 import { otpChallenges, sessions } from './db/schema/auth.ts'
 import { deviceNonces } from './db/schema/deviceNonces.ts'
+import { farcasterLogins } from './db/schema/farcaster.ts'
 import { rateLimits } from './db/schema/limits.ts'
 import { socialFlows, socialTickets } from './db/schema/social.ts'
 
@@ -9,8 +10,8 @@ const HOUR = 60 * 60_000
 
 /**
  * Deletes what no rule needs any more: challenges older than 2 h (the hourly send limit reads the last hour),
- * sessions expired or revoked over a day ago, rate-limit windows older than a day, expired device nonces and
- * social login flows and tickets.
+ * sessions expired or revoked over a day ago, rate-limit windows older than a day, expired device nonces,
+ * social login flows and tickets, and Farcaster logins.
  */
 export async function sweep(db: Db, now: Date): Promise<void> {
   const twoHoursAgo = new Date(now.getTime() - 2 * HOUR)
@@ -25,4 +26,5 @@ export async function sweep(db: Db, now: Date): Promise<void> {
   await db.delete(deviceNonces).where(lt(deviceNonces.expiresAt, now))
   await db.delete(socialFlows).where(lt(socialFlows.expiresAt, now))
   await db.delete(socialTickets).where(lt(socialTickets.expiresAt, now))
+  await db.delete(farcasterLogins).where(lt(farcasterLogins.expiresAt, now))
 }
