@@ -26,6 +26,7 @@ const stack = await startStack({
   chainApiPort: Number(process.env.CHAIN_API_PORT ?? 5177),
   relayPort: Number(process.env.RELAY_PORT ?? 5178),
   farcasterRelayPort: Number(process.env.FARCASTER_RELAY_PORT ?? 5180),
+  oidcPort: Number(process.env.OIDC_PORT ?? 5179),
   extraOrigins,
 })
 const chainLines = stack.chains
@@ -49,6 +50,7 @@ ${chainLines}
   Chain API:           ${stack.chainApiUrl}  (projectId "${stack.projectId}"; try ${stack.chainApiUrl}/v1/supported-chains?projectId=${stack.projectId}&st=keyframe&sv=dev)
   WalletConnect relay: ${stack.relayUrl}  (local, for development only; the demo's walletConnect.relayUrl)
   Farcaster relay:     ${stack.farcasterRelayUrl}  (local; open it to play the Farcaster app: ${stack.farcasterFids.map((dev) => `@${dev.username} fid ${dev.fid}`).join(', ')})
+  Social logins:       ${stack.oidc.url}  (local stand-in for Google, GitHub, Apple, Facebook, X, Discord: log in as any name, e.g. alice, alice+unverified, alice+noemail)
   Contracts:           ${contracts}  (same on both chains)
 ${uniswap ? `  Uniswap V2 (31337):  router ${uniswap.router}, factory ${uniswap.factory}, WETH ${uniswap.weth}\n` : ''}
   Open ${stack.dappUrl} and press "Connect". Ctrl+C stops everything.

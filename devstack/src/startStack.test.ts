@@ -3,7 +3,9 @@ import { readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseConnectUri } from '@keyframe/dev-fixtures'
+import { parseConnectUri, signInWithFetch } from '@keyframe/dev-fixtures'
+import { SOCIAL_PROVIDERS } from '@keyframe/protocol/core'
+import { SOCIAL_CALLBACK_PATH } from '@keyframe/protocol/frame-api/social'
 import { createPublicClient, formatEther, http } from 'viem'
 import { expect, test } from 'vitest'
 import { startStack } from './startStack.ts'
@@ -26,7 +28,7 @@ const portOf = (server: Server) => (server.address() as { port: number }).port
 const closeServer = (server: Server) => new Promise((done) => server.close(done))
 
 // The frame server's first start (an in-memory database, migrated) takes seconds, more on a busy machine.
-test('the stack runs both chains, the faucet, chain-api, the WalletConnect and Farcaster relays, gives them to the dApp, and stops them on close', {
+test('the stack runs both chains, the faucet, chain-api, the WalletConnect and Farcaster relays and the social providers’ stand-in, gives them to the dApp and the frame, and stops them on close', {
   timeout: 120_000,
 }, async () => {
   const logFile = join(tmpdir(), `keyframe-stack-${process.pid}-${Date.now()}.jsonl`)
@@ -137,6 +139,25 @@ test('the stack runs both chains, the faucet, chain-api, the WalletConnect and F
     const devPage = await (await fetch(stack.farcasterRelayUrl)).text()
     for (const dev of stack.farcasterFids) expect(devPage).toContain(`@${dev.username} (fid ${dev.fid}`)
 
+    // Social: the dev project offers the six providers, played by the stand-in, which sends the person back to
+    // the frame's callback (its registered redirect URI), where the code becomes a ticket.
+    expect(JSON.parse(frameJson!).logins).toEqual(expect.arrayContaining([...SOCIAL_PROVIDERS, 'farcaster']))
+    const social = await fetch(`${stack.frameOrigin}/api/auth/social/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.frameOrigin },
+      body: JSON.stringify({
+        projectId: stack.projectId,
+        provider: 'github',
+        devicePublicKey,
+        parentOrigin: stack.dappOrigin,
+      }),
+    })
+    const { uri } = (await social.json()) as { uri: string }
+    expect(uri.startsWith(`${stack.oidc.issuers.github}/`)).toBe(true)
+    const callback = await signInWithFetch(uri, { login: 'alice' })
+    expect(callback.origin + callback.pathname).toBe(`${stack.frameOrigin}${SOCIAL_CALLBACK_PATH}`)
+    expect(await (await fetch(callback)).text()).toContain('/social/done?ticket=')
+
     const address = '0x000000000000000000000000000000000000f00d'
     await stack.fund(address)
     for (const chain of stack.chains) {
@@ -154,6 +175,7 @@ test('the stack runs both chains, the faucet, chain-api, the WalletConnect and F
     stack.chainApiUrl,
     stack.relayUrl.replace(/^ws:/, 'http:'),
     stack.farcasterRelayUrl,
+    stack.oidc.url,
   ]) {
     expect(await answers(url), url).toBe(false)
   }

@@ -18,12 +18,14 @@ import {
   fund,
   ID_REGISTRY_ADDRESS,
   type MailCatcher,
+  type Oidc,
   type StaticSite,
   startAnvil,
   startChains,
   startFarcasterRelay,
   startFaucet,
   startMailCatcher,
+  startOidc,
   startStaticSite,
 } from '@keyframe/dev-fixtures'
 import {
@@ -34,6 +36,8 @@ import {
   type StartFrameServerOptions,
   startFrameServer,
 } from '@keyframe/frame/server'
+import { SOCIAL_PROVIDERS } from '@keyframe/protocol/core'
+import { SOCIAL_CALLBACK_PATH } from '@keyframe/protocol/frame-api/social'
 import { privateKeyToAccount } from 'viem/accounts'
 import { fileLogger } from './logFile.ts'
 import { dappDist, frameWebDist } from './paths.ts'
@@ -73,8 +77,8 @@ export type StackOptions = {
   /**
    * Appends every log line of the stack here as JSON lines, each with a `source`: the frame server's logger
    * (`frame`), the mail catcher (`mail`), the dApp sites (`dapp`, `dapp2`), anvil (`chain`), the faucet
-   * (`faucet`), the WalletConnect relay (`relay`) and the Farcaster relay (`farcaster-relay`). Default: the frame server logs to stderr and the others
-   * stay silent.
+   * (`faucet`), the WalletConnect relay (`relay`), the Farcaster relay (`farcaster-relay`) and the social
+   * providers' stand-in (`oidc`). Default: the frame server logs to stderr and the others stay silent.
    */
   logFile?: string
   /**
@@ -107,6 +111,8 @@ export type StackOptions = {
   relayPort?: number
   /** Port of the local Farcaster auth relay and its dev client page on 127.0.0.1 (0 = any free port). */
   farcasterRelayPort?: number
+  /** Port of the social providers' stand-in on 127.0.0.1 (0 = any free port). */
+  oidcPort?: number
 }
 
 export type Stack = {
@@ -145,6 +151,12 @@ export type Stack = {
    * `authenticateWithFarcaster` in tests. The dev project has Farcaster login on.
    */
   farcasterFids: readonly DevFarcasterFid[]
+  /**
+   * The stand-in for the six social providers (`startOidc`): an issuer per provider at
+   * `http://127.0.0.1:PORT/<provider>` and its client, all turned on for the dev project with the frame's
+   * callback as their redirect URI. Its login page takes any name (`alice`, `alice+unverified`, `alice+noemail`).
+   */
+  oidc: Pick<Oidc, 'url' | 'issuers' | 'clients'>
   /** The further anvil of `addableChain`, when started. */
   addableChain: { chainId: number; rpcUrl: string } | undefined
   /** Gives `address` 100 ETH, 1000 KFT and 1000 kUSD on every chain. */
@@ -155,7 +167,8 @@ export type Stack = {
 /**
  * Starts the local world: the demo dApp on 127.0.0.1 and the frame on localhost — two origins and two
  * sites, as a real deployment has — with the mail catcher the frame server mails through, two local EVM
- * chains with the dev contracts, the faucet and the WalletConnect relay. With `secondSite` the dApp is also
+ * chains with the dev contracts, the faucet, the WalletConnect and Farcaster relays and the social providers'
+ * stand-in. With `secondSite` the dApp is also
  * served on 127.0.0.2, a third site. On a failed start, whatever started is stopped again.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -200,8 +213,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as T
   }
 
-  const [dapp, second, mail, devChains, database, relay, farcasterRelay] = await startAll<
-    [StaticSite, StaticSite | undefined, MailCatcher, DevChains, Database | undefined, Relay, FarcasterRelay]
+  const [dapp, second, mail, devChains, database, relay, farcasterRelay, oidc] = await startAll<
+    [
+      StaticSite,
+      StaticSite | undefined,
+      MailCatcher,
+      DevChains,
+      Database | undefined,
+      Relay,
+      FarcasterRelay,
+      Oidc,
+    ]
   >(
     [
       dappSite('dapp', '127.0.0.1', options.dappPort ?? 0),
@@ -227,6 +249,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       startFarcasterRelay({
         port: options.farcasterRelayPort ?? 0,
         ...(logFile ? { logger: fileLogger(logFile, 'farcaster-relay') } : {}),
+      }),
+      startOidc({
+        port: options.oidcPort ?? 0,
+        ...(logFile ? { logger: fileLogger(logFile, 'oidc') } : {}),
       }),
     ],
     (service) => (service && 'close' in service ? () => service.close() : undefined),
@@ -257,7 +283,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           {
             id: projectId,
             allowedOrigins: dappOrigins,
-            loginMethods: ['email', 'farcaster'],
+            loginMethods: ['email', 'social', 'farcaster'],
+            // Every social provider, played by the local stand-in (its issuer replaces the production endpoints).
+            socials: Object.fromEntries(
+              SOCIAL_PROVIDERS.map((p) => [p, { ...oidc.clients[p], issuer: oidc.issuers[p] }]),
+            ),
             ...(options.recoveryMode ? { recoveryMode: options.recoveryMode } : {}),
           },
         ],
@@ -321,6 +351,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const framePort = new URL(frame.url).port
   const frameOrigin = `http://localhost:${framePort}`
   frameUrl = `${frameOrigin}/frame`
+  oidc.allowRedirectUri(`${frameOrigin}${SOCIAL_CALLBACK_PATH}`)
   return {
     dappUrl: dapp.url,
     dappOrigin: dapp.origin,
@@ -336,6 +367,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     relayUrl,
     farcasterRelayUrl: farcasterRelay.url,
     farcasterFids: DEV_FARCASTER_FIDS,
+    oidc: { url: oidc.url, issuers: oidc.issuers, clients: oidc.clients },
     addableChain: addable && { chainId: addable.chainId, rpcUrl: addable.rpcUrl },
     fund: (address) => fund(chains, address),
     close: closeAll,
