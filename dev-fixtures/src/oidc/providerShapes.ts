@@ -1,4 +1,4 @@
-import type { SocialProvider } from '@keyframe/protocol'
+import type { SocialProvider } from '@keyframe/protocol/core'
 import type { DevAccount } from './devAccounts.ts'
 
 /** An endpoint shaped as the real provider's user API: a path under the issuer and its JSON for an account. */

@@ -1,4 +1,4 @@
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@keyframe/protocol'
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@keyframe/protocol/core'
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PROVIDER_SHAPES } from './providerShapes.ts'

@@ -10,7 +10,7 @@
 import { generateKeyPair, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@keyframe/protocol'
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@keyframe/protocol/core'
 import Provider, { type AdapterPayload, type Configuration, type JWK } from 'oidc-provider'
 import type { StackLogger } from '../stackLogger.ts'
 import { type DevAccount, devAccount } from './devAccounts.ts'
