@@ -95,9 +95,7 @@ describe('connectSocial: the popup', () => {
     expect(kf.getState().view).toBe('ConnectingSocial')
     await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL))
     await vi.waitFor(() => expect(shadow().textContent).toContain('Continue with GitHub'))
-    expect(shadow().querySelector('[role="status"]')?.textContent).toBe(
-      'Log in with GitHub in the window that opened.',
-    )
+    expect(shadow().querySelector('[role="status"]')?.textContent).toBe('Continue in the login window')
     post(result(), popup, FRAME_ORIGIN)
     await vi.waitFor(() => expect(getConnection(kf).status).toBe('connected'))
     const connect = frames.requests().find((r) => r.type === 'CONNECT_SOCIAL')
@@ -151,8 +149,12 @@ describe('connectSocial: the popup', () => {
     expect(sentTypes(frames)).toEqual(['GET_SOCIAL_REDIRECT_URI'])
     const second = fakePopup()
     open.mockImplementation(() => second as unknown as Window)
+    // As a keyboard user does: the pressed control goes away with the failure; focus stays in the view.
+    buttonNamed('Try again').focus()
     buttonNamed('Try again').click()
     expect(open).toHaveBeenCalledTimes(2)
+    await tick()
+    expect(shadow().activeElement?.closest('[data-status]')?.getAttribute('data-status')).toBe('connecting')
     await vi.waitFor(() => expect(second.location.href).toBe(PROVIDER_URL))
     post(result(), second, FRAME_ORIGIN)
     await vi.waitFor(() => expect(getConnection(kf).status).toBe('connected'))

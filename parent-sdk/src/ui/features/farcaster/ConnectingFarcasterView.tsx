@@ -1,11 +1,12 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from 'preact'
-import { useLayoutEffect, useState } from 'preact/hooks'
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { Keyframe } from '../../../core/createKeyframe.ts'
 import { connectFarcaster } from '../../../core/socialActions.ts'
 import { copyLink } from '../../copyLink.ts'
 import { errorText } from '../../errorText.ts'
 import { QrCode } from '../../qr/QrCode.tsx'
+import { useRefocus } from '../../useRefocus.ts'
 import { isTouchViewport } from '../walletconnect/touch.ts'
 
 /**
@@ -33,6 +34,9 @@ export function ConnectingFarcasterView({ kf }: { kf: Keyframe }) {
   const [error, setError] = useState<unknown>()
   const [run, setRun] = useState(0)
   const [touch] = useState(isTouchViewport)
+  const root = useRef<HTMLDivElement>(null)
+  const phase = error !== undefined ? 'failed' : url ? 'waiting' : 'preparing'
+  useRefocus(root, phase)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `run` starts a new attempt (Try again)
   useLayoutEffect(() => {
@@ -84,10 +88,7 @@ export function ConnectingFarcasterView({ kf }: { kf: Keyframe }) {
     )
   }
   return (
-    <div
-      className="kf-stack kf-fc"
-      data-status={error !== undefined ? 'failed' : url ? 'waiting' : 'preparing'}
-    >
+    <div ref={root} className="kf-stack kf-fc" data-status={phase} tabIndex={-1}>
       <style>{farcasterStyles}</style>
       {body}
     </div>

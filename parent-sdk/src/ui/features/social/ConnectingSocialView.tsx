@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { useLayoutEffect } from 'preact/hooks'
+import { useLayoutEffect, useRef } from 'preact/hooks'
 import type { Keyframe } from '../../../core/createKeyframe.ts'
 import {
   cancelSocialLogin,
@@ -9,6 +9,7 @@ import {
 } from '../../../core/socialActions.ts'
 import { errorText } from '../../errorText.ts'
 import { SocialIcon } from '../../socialIcons.tsx'
+import { useRefocus } from '../../useRefocus.ts'
 import { useWatched } from '../../useWatched.ts'
 import { SOCIAL_LABELS } from '../../viewCopy.ts'
 
@@ -26,7 +27,9 @@ const socialStyles = /* css */ `
  */
 export function ConnectingSocialView({ kf }: { kf: Keyframe }) {
   const login = useWatched(kf, watchSocialLogin, getSocialLogin)
+  const root = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => () => cancelSocialLogin(kf), [kf])
+  useRefocus(root, login?.status ?? 'none')
 
   if (!login) {
     return (
@@ -44,7 +47,7 @@ export function ConnectingSocialView({ kf }: { kf: Keyframe }) {
   const retry = () =>
     void runSocialLogin(kf, provider, kf._internal.openSocialPopup(provider)).catch(() => {})
   return (
-    <div className="kf-stack kf-connecting" data-status={status}>
+    <div ref={root} className="kf-stack kf-connecting" data-status={status} tabIndex={-1}>
       <style>{socialStyles}</style>
       <span className="kf-connecting-icon kf-social-hero" aria-hidden="true">
         <SocialIcon social={provider} size={40} />
@@ -55,7 +58,7 @@ export function ConnectingSocialView({ kf }: { kf: Keyframe }) {
       {status === 'connecting' && (
         <p className="kf-waiting" role="status">
           <span className="kf-spinner" aria-hidden="true" />
-          Log in with {name} in the window that opened.
+          Continue in the login window
         </p>
       )}
       {status === 'redirecting' && (
