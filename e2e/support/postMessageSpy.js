@@ -1,8 +1,8 @@
 // Installed in every document of an e2e run before any other script. Records the target origin of every
 // postMessage this document sends. Calls on another origin's window never reach a patched method there,
-// so the windows this document can reach (parent, opener, iframe contentWindow, event.source) are handed
-// out as memoised proxies whose postMessage records, then forwards to the real one. Identity is kept:
-// the same window always yields the same proxy.
+// so the windows this document can reach (parent, opener, iframe contentWindow, event.source, what
+// window.open returns) are handed out as memoised proxies whose postMessage records, then forwards to the
+// real one. Identity is kept: the same window always yields the same proxy.
 // Besides, `__messageLog` holds the whole payload of every message this document sends or receives, by
 // window or by MessagePort (the frame's channel after READY), for the code canary (tests/code-canary.spec.ts).
 ;(() => {
@@ -102,6 +102,12 @@
   hook(window, 'opener')
   hook(HTMLIFrameElement.prototype, 'contentWindow')
   hook(MessageEvent.prototype, 'source')
+  // A popup's messages come with `event.source` as its proxy: the window.open that made it must give the same
+  // one, or a page checking `event.source === popup` (the social login's) would drop them.
+  const openWindow = window.open
+  window.open = function (...args) {
+    return wrap(openWindow.apply(this, args))
+  }
   const own = window.postMessage
   window.postMessage = (message, targetOrigin, transfer) => {
     const origin = typeof targetOrigin === 'string' ? targetOrigin : (targetOrigin?.targetOrigin ?? '/')
