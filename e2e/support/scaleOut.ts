@@ -21,6 +21,7 @@ import {
   startChains,
   startFaucet,
   startMailCatcher,
+  startOidc,
   startStaticSite,
 } from '@keyframe/dev-fixtures'
 import { dappDist, repoRoot, type Stack, startRelay } from '@keyframe/devstack'
@@ -223,14 +224,16 @@ export async function startScaleOut(options: { logFile?: string } = {}): Promise
     let chains: DevChain[] = []
     let faucetUrl = ''
     let chainApiUrl = ''
-    const [framePort, chainPort, mail, devChains, relay] = await Promise.all([
+    // The social providers' stand-in is the Stack's too; the scale project keeps social login off.
+    const [framePort, chainPort, mail, devChains, relay, oidc] = await Promise.all([
       freePort(),
       freePort(),
       startMailCatcher({ smtpPort: 0, httpPort: 0 }),
       startChains(),
       startRelay(),
+      startOidc(),
     ] as const)
-    stops.push(mail.close, devChains.close, relay.close)
+    stops.push(mail.close, devChains.close, relay.close, oidc.close)
     const walletConnect = { relayUrl: relay.url }
     const dapp = await startStaticSite({
       root: dappDist,
@@ -342,6 +345,7 @@ export async function startScaleOut(options: { logFile?: string } = {}): Promise
       faucetUrl,
       chainApiUrl,
       relayUrl: relay.url,
+      oidc: { url: oidc.url, issuers: oidc.issuers, clients: oidc.clients },
       addableChain: undefined,
       fund: (address) => fund(chains, address),
       frames,
