@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os'
 import {
   type Anvil,
   type AuthenticateWithFarcasterOptions,
@@ -15,10 +16,12 @@ import { loginResponse } from '@keyframe/protocol/frame-api/login'
 import { eq } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createFrameApp } from '../../app.ts'
 import { parseProjects } from '../../config.ts'
 import { identities } from '../../db/schema/social.ts'
+import { createLogger } from '../../logger.ts'
 import { importProjects } from '../../projects/store.ts'
-import { createHarness, deviceKey, type Harness } from '../../testing/harness.ts'
+import { createHarness, deviceKey, deviceProofHeaders, type Harness } from '../../testing/harness.ts'
 import { FARCASTER_LOGIN_TTL_MS } from './routes.ts'
 
 const NOT_CUSTODY = "The Farcaster signature is not from the account's custody address"
@@ -243,4 +246,48 @@ test('connect needs the device key the login was started with', async () => {
   })
   expect(stolen.status).toBe(401)
   expect((await connect(device)).status).toBe(200)
+})
+
+/** Another server app on the harness's database with other Farcaster settings; signs as the frame does. */
+function otherServer(farcaster: { relayUrl: string; rpcUrl: string }) {
+  const app = createFrameApp({
+    database: h.database,
+    webRoot: tmpdir(),
+    secrets: h.secrets,
+    now: h.now,
+    logger: createLogger({ write: () => {} }),
+    farcaster: { ...farcaster, idRegistry: ID_REGISTRY_ADDRESS },
+  })
+  return async (path: string, body: { projectId: string; devicePublicKey: string }) => {
+    const text = JSON.stringify(body)
+    const issued = await app.request('http://localhost/api/auth/nonce', { method: 'POST' })
+    const { nonce } = (await issued.json()) as { nonce: string }
+    const proof = deviceProofHeaders(body.devicePublicKey, { method: 'POST', path, body: text, nonce })
+    const res = await app.request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...proof },
+      body: text,
+    })
+    return { status: res.status, json: (await res.json()) as { code?: string; url?: string } }
+  }
+}
+
+test('a relay or chain that does not answer is a 502, and the login survives it (control: the same login with both up)', async () => {
+  const body = { projectId: 'fc', devicePublicKey: deviceKey() }
+  const noRelay = otherServer({ relayUrl: 'http://127.0.0.1:1', rpcUrl: anvil.rpcUrl })
+  expect(await noRelay('/api/auth/farcaster/start', body)).toMatchObject({
+    status: 502,
+    json: { code: 'relay_unavailable' },
+  })
+
+  const noChain = otherServer({ relayUrl: relay.url, rpcUrl: 'http://127.0.0.1:1' })
+  const started = await noChain('/api/auth/farcaster/start', body)
+  expect(started.status).toBe(200)
+  await signIn(started.json.url!, await newAccount())
+  expect(await noChain('/api/auth/farcaster/connect', body)).toMatchObject({
+    status: 502,
+    json: { code: 'chain_unavailable' },
+  })
+  // Nothing used up: the server that reaches the chain completes the same login.
+  expect((await connect(body.devicePublicKey)).status).toBe(200)
 })

@@ -25,6 +25,7 @@ import { verifySiwf } from './verifySiwf.ts'
 export const FARCASTER_LOGIN_TTL_MS = 5 * 60_000
 
 const EXPIRED = 'The login expired. Please try again.'
+const UNREACHABLE = 'Farcaster is not reachable. Please try again.'
 /** The words of each refusal (owners' shared decisions; the frame shows them). */
 const REFUSALS = {
   expired: EXPIRED,
@@ -69,7 +70,7 @@ export function farcasterAuthRoutes(ctx: ServerContext, config: FarcasterConfig 
           })
         } catch (error) {
           ctx.logger.error('farcaster: the relay did not open a channel', { error })
-          fail(502, 'relay_unavailable', 'Farcaster is not reachable. Please try again.')
+          fail(502, 'relay_unavailable', UNREACHABLE)
         }
         const row = { nonce, channelToken: channel.channelToken, createdAt: now, expiresAt, usedAt: null }
         await ctx.db
@@ -104,16 +105,23 @@ export function farcasterAuthRoutes(ctx: ServerContext, config: FarcasterConfig 
           channel = await readChannel(config, login.channelToken)
         } catch (error) {
           ctx.logger.warn('farcaster: the relay did not answer the channel status', { error })
-          fail(502, 'relay_unavailable', 'Farcaster is not reachable. Please try again.')
+          fail(502, 'relay_unavailable', UNREACHABLE)
         }
         if (channel.state === 'pending') return c.json({ status: 'pending' as const }, 202)
         if (channel.state === 'gone') fail(401, 'expired', EXPIRED)
 
-        const check = await verifySiwf(
-          config,
-          { message: channel.message, signature: channel.signature as `0x${string}` },
-          { nonce: login.nonce, origin: frameOrigin(c), now: ctx.now() },
-        )
+        let check: Awaited<ReturnType<typeof verifySiwf>>
+        try {
+          check = await verifySiwf(
+            config,
+            { message: channel.message, signature: channel.signature as `0x${string}` },
+            { nonce: login.nonce, origin: frameOrigin(c), now: ctx.now() },
+          )
+        } catch (error) {
+          // The chain did not answer: nothing is used up, the next poll checks again.
+          ctx.logger.warn('farcaster: the IdRegistry could not be read', { error })
+          fail(502, 'chain_unavailable', UNREACHABLE)
+        }
         const result = await ctx.db.transaction(async (tx) => {
           // Used once, whatever the check said: the first of two concurrent polls wins.
           const [used] = await tx
