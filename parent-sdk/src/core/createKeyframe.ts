@@ -576,7 +576,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
     if (options.announceProvider !== false) kf._internal.onDestroy(announceProvider(kf))
     // A social login back from its full-page redirect (the popup was blocked) finishes in the modal. Else the
     // connector that connected last wins: an injected wallet's, WalletConnect's, else the e-mail login's.
-    if (location.hash.includes(`${SOCIAL_RETURN_PARAM}=`))
+    if (globalThis.location?.hash.includes(`${SOCIAL_RETURN_PARAM}=`))
       void import('./socialActions.ts').then((m) => m.resumeSocialLogin(kf))
     else if (!restoreInjected(kf) && !restoreWalletConnect(kf)) restoreConnection(kf)
   }
