@@ -88,6 +88,7 @@ const testUser = {
   preferredAccountType: 'eoa',
   smartAccountDeployed: false,
   userName: null,
+  socialProvider: null,
 }
 
 /** Handlers that record calls, to prove that refused messages never reach one. */

@@ -78,7 +78,7 @@ describe('Farcaster login', () => {
     })
     expect(f.events.map((event) => event.type)).toContain('SESSION_UPDATE')
     const user = ok(await f.send('GET_USER', {}))
-    expect(user).toMatchObject({ email: null, userName: me.username })
+    expect(user).toMatchObject({ email: null, userName: me.username, socialProvider: 'farcaster' })
     address = (user as { address: string }).address
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   })
@@ -89,6 +89,7 @@ describe('Farcaster login', () => {
     expect(ok(await f.send('GET_USER', {}))).toMatchObject({
       address,
       userName: expect.stringMatching(/^user\d+$/),
+      socialProvider: 'farcaster',
     })
     expect(f.ctx.state.session).toMatchObject({ socialProvider: 'farcaster' })
   })

@@ -155,6 +155,7 @@ export function getUser(
     preferredAccountType: 'eoa',
     smartAccountDeployed: false,
     userName: session.userName,
+    socialProvider: session.socialProvider,
   }
 }
 

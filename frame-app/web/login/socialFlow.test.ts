@@ -67,6 +67,7 @@ describe('popup', () => {
       email: `${login}@example.test`,
       userName: expect.any(String),
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      socialProvider: 'github',
     })
     expect(f.ctx.state.session).toMatchObject({ socialProvider: 'github', userName: user?.userName })
     expect(f.events.map((event) => event.type)).toContain('SESSION_UPDATE')
