@@ -38,6 +38,16 @@ test('default: project add | list | set-origins | import on a PGlite folder', as
     JSON.stringify({ projects: [{ id: 'dev', allowedOrigins: ['http://127.0.0.1:5173'] }] }),
   )
   expect(await runAdmin(['project', 'import', file], env)).toBe('Imported dev')
+  const socials = join(dir, 'socials.json')
+  writeFileSync(socials, JSON.stringify({ discord: { clientId: 'd-id', clientSecret: 'd-secret' } }))
+  expect(await runAdmin(['project', 'set-socials', 'acme', socials], env)).toBe(
+    'acme now logs in with discord',
+  )
+  expect(await runAdmin(['project', 'set-socials', 'acme', socials], env)).toBe(
+    'acme now logs in with discord',
+  )
+  writeFileSync(socials, '{}')
+  expect(await runAdmin(['project', 'set-socials', 'acme', socials], env)).toBe('acme has no social login')
   expect(await runAdmin(['project', 'list'], env)).toMatchInlineSnapshot(`
     "acme  "Acme"  recovery=operator  login=email
       https://a.acme.example

@@ -5,18 +5,28 @@
  *   project list
  *   project add <id> --origin <origin> [--origin <origin>…] [--name <name>] [--recovery passphrase|operator] [--login email]
  *   project set-origins <id> <origin> [<origin>…]
+ *   project set-socials <id> <socials.json>   ({ "google": { "clientId", "clientSecret", "issuer"? }, … })
  *   project import <file.json>
  * @module
  */
+import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
+import { socialsConfigSchema } from '../auth/social/config.ts'
 import { canonicalOrigins, loadProjects, parseProjects } from '../config.ts'
 import { createDatabase } from '../db/createDatabase.ts'
-import { addProject, importProjects, listProjects, setProjectOrigins } from '../projects/store.ts'
+import {
+  addProject,
+  importProjects,
+  listProjects,
+  setProjectOrigins,
+  setProjectSocials,
+} from '../projects/store.ts'
 
 const USAGE = `Usage:
   admin project list
   admin project add <id> --origin <origin> [--origin <origin>…] [--name <name>] [--recovery passphrase|operator] [--login email]
   admin project set-origins <id> <origin> [<origin>…]
+  admin project set-socials <id> <socials.json>
   admin project import <file.json>`
 
 /** Runs one admin command; returns the text to print. Throws with a message for people on misuse. */
@@ -73,6 +83,24 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
           parseProjects([{ id, allowedOrigins: origins }])[0]?.allowedOrigins ?? canonicalOrigins(origins)
         if (!(await setProjectOrigins(db, id, canonical, now))) throw new Error(`No project "${id}"`)
         return `${id} now allows ${canonical.join(' ')}`
+      }
+      case 'set-socials': {
+        const [id, file] = rest
+        if (!id || !file || rest.length !== 2) throw new Error(USAGE)
+        let json: unknown
+        try {
+          json = JSON.parse(await readFile(file, 'utf8'))
+        } catch (cause) {
+          throw new Error(`Cannot read the socials file ${file}`, { cause })
+        }
+        const parsed = socialsConfigSchema.safeParse(json)
+        if (!parsed.success)
+          throw new Error(
+            `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+          )
+        const on = await setProjectSocials(db, id, parsed.data, now)
+        if (!on) throw new Error(`No project "${id}"`)
+        return on.length > 0 ? `${id} now logs in with ${on.join(', ')}` : `${id} has no social login`
       }
       case 'import': {
         const [file] = rest

@@ -70,6 +70,41 @@ describe('/api/admin', () => {
     )
   })
 
+  test('behavior: social clients — added with the project or replaced, turned on, never answered', async () => {
+    const secret = 'the-google-client-secret'
+    const created = await admin('POST', '/projects', {
+      id: 'socialco',
+      allowedOrigins: ['https://social.example'],
+      socials: { google: { clientId: 'google-id', clientSecret: secret } },
+    })
+    const text = await created.text()
+    expect(text).not.toContain(secret)
+    expect(JSON.parse(text)).toMatchObject({ project: { loginMethods: ['email', 'social'] } })
+    const html = async () => (await app.request('/frame?projectId=socialco')).text()
+    expect(await html()).toContain('"logins":["google"]')
+
+    const set = await admin('PUT', '/projects/socialco/socials', {
+      socials: {
+        github: { clientId: 'gh-id', clientSecret: secret },
+        x: { clientId: 'x-id', clientSecret: secret, issuer: 'http://127.0.0.1:9/x' },
+      },
+    })
+    expect(await set.json()).toEqual({ socials: ['github', 'x'] })
+    expect(await html()).toContain('"logins":["x","github"]')
+    expect(await (await admin('GET', '/projects')).text()).not.toContain(secret)
+
+    // Plain http only on loopback; unknown providers and projects refused.
+    const http = await admin('PUT', '/projects/socialco/socials', {
+      socials: { x: { clientId: 'x', clientSecret: 's', issuer: 'http://idp.example/x' } },
+    })
+    expect(http.status).toBe(400)
+    const unknown = await admin('PUT', '/projects/socialco/socials', {
+      socials: { myspace: { clientId: 'x', clientSecret: 's' } },
+    })
+    expect(unknown.status).toBe(400)
+    expect((await admin('PUT', '/projects/none/socials', { socials: {} })).status).toBe(404)
+  })
+
   test('error: invalid input, duplicates and unknown projects', async () => {
     const bad = await admin('POST', '/projects', { id: 'x', allowedOrigins: ['*'] })
     expect(bad.status).toBe(400)

@@ -8,7 +8,7 @@ import type { LoginProvider } from '@keyframe/protocol/frame-api/login'
 import { asc, eq } from 'drizzle-orm'
 import type { Project } from '../config.ts'
 import type { Db } from '../db/createDatabase.ts'
-import { projects, type SocialClient } from '../db/schema/projects.ts'
+import { type LoginMethod, projects, type SocialClient, type SocialsConfig } from '../db/schema/projects.ts'
 
 const columns = {
   id: projects.id,
@@ -55,6 +55,31 @@ export async function projectLogins(db: Db, id: string, farcaster: boolean): Pro
       ? farcaster && row.loginMethods.includes('farcaster')
       : social && row.socials[name] !== undefined,
   )
+}
+
+/**
+ * Replaces a project's social clients (already validated); `social` joins its login methods while any is set.
+ * @returns the providers now on, or undefined when there is no such project.
+ */
+export async function setProjectSocials(
+  db: Db,
+  id: string,
+  socials: SocialsConfig,
+  now: Date,
+): Promise<SocialProvider[] | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ loginMethods: projects.loginMethods })
+      .from(projects)
+      .where(eq(projects.id, id))
+      .for('update')
+    if (!row) return undefined
+    const names = Object.keys(socials) as SocialProvider[]
+    const others = row.loginMethods.filter((method) => method !== 'social')
+    const loginMethods: LoginMethod[] = names.length > 0 ? [...others, 'social'] : others
+    await tx.update(projects).set({ socials, loginMethods, updatedAt: now }).where(eq(projects.id, id))
+    return names
+  })
 }
 
 /** Every project, by id. */

@@ -232,6 +232,18 @@ describe('social login against the providers stand-in', () => {
     expect((await callback(lateBack)).done?.searchParams.get('error')).toBe('expired')
   })
 
+  test('default: an answer by form post (Apple in production) is read as the query one', async () => {
+    const { uri, device } = await start('apple')
+    const back = await signInWithFetch(uri as URL, { login: 'ivy' })
+    const res = await h.app.request(CALLBACK, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: back.searchParams.toString(),
+    })
+    const ticket = /\/social\/done\?ticket=([A-Za-z0-9_-]{43})/.exec(await res.text())?.[1]
+    expect((await redeem(ticket ?? '', device)).status).toBe(200)
+  })
+
   test('default: the redirect fallback answers 303 to returnTo with the done URI in its fragment', async () => {
     const returnTo = `${PARENT}/shop?item=1`
     const { uri, device } = await start('x', { returnTo })
