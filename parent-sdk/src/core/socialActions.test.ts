@@ -243,6 +243,7 @@ describe('connectSocial: the redirect fallback (popup blocked)', () => {
     })
     expect(JSON.parse(sessionStorage.getItem(SOCIAL_PENDING_KEY)!)).toEqual({ provider: 'google' })
     expect(location.href).toBe(providerUrl)
+    expect(kf.getState().socialLogin).toEqual({ provider: 'google', status: 'redirecting' })
   })
 
   test('behavior: back with #keyframe-social= → the fragment is removed, the modal opens on ConnectingSocial and connects', async () => {

@@ -81,14 +81,15 @@ export function cancelSocialLogin(kf: Keyframe) {
 }
 
 /**
- * Runs one attempt of a social login: an older one is cancelled, the state follows this one, and a failure
- * of the attempt still current is recorded (a cancelled one's is not) before it is thrown.
+ * Runs one attempt of a social login: an older one is cancelled, the state follows this one (`run` resolves
+ * with where it ended), and a failure of the attempt still current is recorded (a cancelled one's is not)
+ * before it is thrown.
  */
 async function attempt(
   kf: Keyframe,
   start: { provider: SocialProvider; popup: Window | null; status: SocialLogin['status'] },
   signal: AbortSignal | undefined,
-  run: (signal: AbortSignal) => Promise<void>,
+  run: (signal: AbortSignal) => Promise<'connected' | 'redirecting'>,
 ) {
   const { provider, popup, status } = start
   cancelSocialLogin(kf)
@@ -101,8 +102,8 @@ async function attempt(
   signal?.addEventListener('abort', () => controller.abort(), { once: true })
   setSocialLogin(kf, { provider, status })
   try {
-    await run(controller.signal)
-    if (current === runtime.attempt) setSocialLogin(kf, { provider, status: 'connected' })
+    const ended = await run(controller.signal)
+    if (current === runtime.attempt) setSocialLogin(kf, { provider, status: ended })
   } catch (error) {
     if (current === runtime.attempt) {
       popup?.close()
@@ -193,12 +194,13 @@ export function runSocialLogin(
       const { uri } = await frame.request('GET_SOCIAL_REDIRECT_URI', { provider, returnTo }, { signal })
       sessionStorage.setItem(SOCIAL_PENDING_KEY, JSON.stringify({ provider }))
       location.assign(uri)
-      return
+      return 'redirecting'
     }
     const { uri } = await frame.request('GET_SOCIAL_REDIRECT_URI', { provider }, { signal })
     popup.location.href = uri
     const done = await waitForSocialResult(popup, new URL(kf._internal.frameUrl).origin, signal)
     await redeem(kf, frame, provider, done, signal)
+    return 'connected'
   })
 }
 
@@ -239,6 +241,7 @@ export async function resumeSocialLogin(kf: Keyframe): Promise<void> {
     await kf.open({ view: 'ConnectingSocial' })
     await attempt(kf, { provider, popup: null, status: 'connecting' }, undefined, async (signal) => {
       await redeem(kf, await kf.frame(), provider, uri, signal)
+      return 'connected'
     })
   } catch {
     // No login of this tab to resume (nothing pending, or a malformed one); a failed one shows in the view.
