@@ -115,6 +115,8 @@ describe('connectSocial: the popup', () => {
       email: undefined,
     })
     expect(kf.getState().open).toBe(false)
+    await kf.open()
+    expect(shadow().querySelector('.kf-info')?.textContent).toBe('Logged in with GitHub as ada-gh')
   })
 
   test('attack: a result from another window, or from the popup at another origin, is ignored (control: the popup at the frame origin)', async () => {

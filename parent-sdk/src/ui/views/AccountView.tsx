@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { Caip2Id } from '@keyframe/protocol/core'
 import { useState } from 'preact/hooks'
-import { getAccount, watchAccount } from '../../core/account.ts'
+import { getAccount, getConnection, watchAccount } from '../../core/account.ts'
 import { disconnect, signOut } from '../../core/connection.ts'
 import { getActiveConnector, watchActiveConnector } from '../../core/connectors.ts'
 import type { Keyframe } from '../../core/createKeyframe.ts'
@@ -14,6 +14,7 @@ import { useNativeBalance } from '../account/useNativeBalance.ts'
 import { errorText } from '../errorText.ts'
 import { lazyView } from '../lazyView.tsx'
 import { useWatched } from '../useWatched.ts'
+import { SOCIAL_LABELS } from '../viewCopy.ts'
 
 type SummaryProps = { kf: Keyframe; address: string; chainId: Caip2Id; network: Network; revision: number }
 
@@ -95,13 +96,16 @@ export function AccountView({ kf }: { kf: Keyframe }) {
 
   const props: SummaryProps = { kf, address: account.address, chainId: account.chainId, network, revision }
   const email = account.user?.email
+  // A social or Farcaster login names its provider, and its username when it has no e-mail.
+  const who = email ?? account.user?.username
+  const social = getConnection(kf).socialProvider
   return (
     <div className="kf-stack">
       <style>{accountStyles}</style>
       {kf._internal.chainApiUrl === undefined ? <AccountSummary {...props} /> : <AccountData {...props} />}
-      {email && (
+      {who && (
         <p className="kf-info">
-          Logged in as <span className="kf-strong">{email}</span>
+          Logged in {social && `with ${SOCIAL_LABELS[social]} `}as <span className="kf-strong">{who}</span>
         </p>
       )}
       <div className="kf-account-leave">
