@@ -369,12 +369,22 @@ describe('social login under attack (each with its control)', () => {
     expect((await start('google', { parentOrigin: PARENT })).res.status).toBe(200)
   })
 
-  test('security: no client secret in any answer, page or log', async () => {
+  test('security: no client secret in any answer, page or log; no code or state of a refused answer in the log', async () => {
     const secrets = SOCIAL_PROVIDERS.map((p) => oidc.clients[p].clientSecret)
     const { uri } = await start('x')
     const back = await callback(await signInWithFetch(uri as URL, { login: 'wes' }))
     const seen = [String(uri), back.res.text, h.logs.join('\n')].join('\n')
     for (const secret of secrets) expect(seen).not.toContain(secret)
+
+    const refused = await start('google')
+    const answer = await signInWithFetch(refused.uri as URL, { login: 'wes' })
+    const wrong = new URL(answer)
+    wrong.searchParams.set('iss', 'https://evil.example')
+    expect((await callback(wrong)).done?.searchParams.get('error')).toBe('failed')
+    const logged = h.logs.filter((line) => line.includes('social: login refused')).join('\n')
+    expect(logged).toMatch(/iss/)
+    expect(logged).not.toContain(answer.searchParams.get('code'))
+    expect(logged).not.toContain(answer.searchParams.get('state'))
   })
 
   test('behavior: the sweep drops expired flows and tickets', async () => {

@@ -40,6 +40,15 @@ const ERROR_TEXT: Record<SocialError, string> = {
   failed: 'The login could not be completed. Please try again.',
 }
 
+/**
+ * Why a provider step failed, in words only: openid-client's errors carry the provider's answer (the code,
+ * the state) deeper in their causes, which must not reach a log.
+ */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown'
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message
+}
+
 /** The frame server's own origin: where the callback and the done URI live. */
 const frameOrigin = (ctx: ServerContext, c: Context) => ctx.publicUrl ?? new URL(c.req.url).origin
 
@@ -69,7 +78,10 @@ export function socialAuthRoutes(ctx: ServerContext) {
         try {
           provider = await providerFor(body.provider, social)
         } catch (error) {
-          ctx.logger.warn('social: provider unreachable', { provider: body.provider, error })
+          ctx.logger.warn('social: provider unreachable', {
+            provider: body.provider,
+            reason: reasonOf(error),
+          })
           fail(502, 'provider_unavailable', `${displayName} cannot be reached. Please try again.`)
         }
         const flow = await createFlow(ctx, {
@@ -158,7 +170,7 @@ export function socialCallback(ctx: ServerContext) {
         const account = await exchange(flow.provider, provider, flow, state, redirectUriOf(origin), params)
         result = { ticket: await issueTicket(ctx, flow, account) }
       } catch (failure) {
-        ctx.logger.warn('social: login refused', { provider: flow.provider, error: failure })
+        ctx.logger.warn('social: login refused', { provider: flow.provider, reason: reasonOf(failure) })
         result = { error: 'failed' }
       }
     }
