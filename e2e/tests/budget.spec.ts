@@ -1,6 +1,7 @@
-import { recordScripts, sumGzip } from '@keyframe/dev-fixtures'
+import { type LoadedScript, recordScripts, sumGzip } from '@keyframe/dev-fixtures'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
+import { SOCIAL_REFUSAL } from '../support/socialLogin.ts'
 
 // Bundle sizes are deterministic, so the issue's budget is a hard limit checked on every run.
 const BUDGET = 25 * 1024
@@ -80,3 +81,69 @@ test.describe('on a phone (touch), where wallets open by deep link', () => {
     stack,
   }) => walletConnectOnlyWhenChosen(page, stack.dappUrl))
 })
+
+/** Words only the ConnectingFarcaster view's chunk holds (its waiting line). */
+const FARCASTER_MARKER = 'Waiting for Farcaster'
+
+/** The pathnames of `scripts` whose body holds `marker` (each fetched again from its server). */
+async function holding(scripts: LoadedScript[], marker: string): Promise<string[]> {
+  const hits: string[] = []
+  for (const script of scripts)
+    if ((await (await fetch(script.url)).text()).includes(marker)) hits.push(new URL(script.url).pathname)
+  return hits
+}
+
+/**
+ * The network log: no script holding `marker` (a string only that login's code has) before open() nor on
+ * open(); once the login is chosen, one (the control: the same check finds it).
+ */
+async function loginCodeOnlyWhenChosen(
+  page: Page,
+  dappUrl: string,
+  login: { name: string; marker: string; view: string },
+) {
+  const recorder = recordScripts(page)
+  await page.goto(dappUrl)
+  await page.waitForLoadState('networkidle')
+  expect(await holding(await recorder.take(), login.marker), `${login.name} fetched before open()`).toEqual(
+    [],
+  )
+
+  await page.getByRole('button', { name: 'Connect' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Connect' })).toBeVisible()
+  await recorder.settled()
+  expect(
+    await holding(await recorder.take(), login.marker),
+    `${login.name} fetched by open(), before it was chosen`,
+  ).toEqual([])
+
+  await dialog.getByRole('button', { name: new RegExp(`^(Continue with )?${login.name}$`) }).click()
+  await expect(page.locator(`[role="dialog"][data-view="${login.view}"]`)).toBeVisible()
+  await recorder.settled()
+  expect(
+    (await holding(await recorder.take(), login.marker)).length,
+    `choosing ${login.name} fetches its code`,
+  ).toBeGreaterThan(0)
+}
+
+test('budget: the social login code (what hears the login window) is fetched when a provider is chosen, not before open() nor on open()', async ({
+  page,
+  stack,
+}) =>
+  loginCodeOnlyWhenChosen(page, stack.dappUrl, {
+    name: 'GitHub',
+    // The words of the code that watches the login window (the SDK's socialActions chunk).
+    marker: SOCIAL_REFUSAL.closed,
+    view: 'ConnectingSocial',
+  }))
+
+test("budget: Farcaster's login code is fetched when Farcaster is chosen, not before open() nor on open()", async ({
+  page,
+  stack,
+}) =>
+  loginCodeOnlyWhenChosen(page, stack.dappUrl, {
+    name: 'Farcaster',
+    marker: FARCASTER_MARKER,
+    view: 'ConnectingFarcaster',
+  }))
