@@ -10,10 +10,17 @@ import { devicePublicKey, projectId } from './fields.ts'
 import { loginResponse } from './login.ts'
 import { frameRoute } from './route.ts'
 
-/** The URI a Farcaster client opens (shown as a QR): `farcaster://connect?channelToken=…&nonce=…&…`. */
+/**
+ * The URI a Farcaster client opens (shown as a QR), as the relay made it: `farcaster://connect?channelToken=…`
+ * (the protocol's own scheme, which the local relay gives), or the https link today's hosted relay answers
+ * (`https://farcaster.xyz/~/siwf?channelToken=…`).
+ */
 export const farcasterConnectUrl = z
   .string()
-  .check(z.regex(/^farcaster:\/\/connect\?\S+$/, 'Invalid Farcaster URI'), z.maxLength(4096))
+  .check(
+    z.regex(/^(farcaster:\/\/connect\?|https:\/\/[^/?#\s]+\/)\S+$/, 'Invalid Farcaster URI'),
+    z.maxLength(4096),
+  )
 
 /** GET_FARCASTER_URI: a new channel for this device (an earlier open one of the device is dropped). */
 export const startFarcasterLogin = frameRoute({

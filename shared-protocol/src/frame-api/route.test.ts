@@ -28,6 +28,8 @@ describe('frame API routes', () => {
         'GET /api/shares/device/{deviceId}',
         'GET /api/shares/recovery',
         'POST /api/auth/email/device',
+        'POST /api/auth/farcaster/connect',
+        'POST /api/auth/social/redeem',
         'POST /api/auth/email/verify',
         'POST /api/session/email',
         'POST /api/session/email/primary',
