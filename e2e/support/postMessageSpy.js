@@ -83,6 +83,11 @@
           const value = target[prop]
           return typeof value === 'function' ? value.bind(target) : value
         },
+        // On the window itself: a Window's setters (opener, location) refuse a proxy as `this`.
+        set(target, prop, value) {
+          target[prop] = value
+          return true
+        },
       })
       proxies.set(win, proxy)
     }
