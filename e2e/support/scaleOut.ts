@@ -15,10 +15,12 @@ import { createConnection, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import {
+  DEV_FARCASTER_FIDS,
   type DevChain,
   type Faucet,
   fund,
   startChains,
+  startFarcasterRelay,
   startFaucet,
   startMailCatcher,
   startOidc,
@@ -224,16 +226,18 @@ export async function startScaleOut(options: { logFile?: string } = {}): Promise
     let chains: DevChain[] = []
     let faucetUrl = ''
     let chainApiUrl = ''
-    // The social providers' stand-in is the Stack's too; the scale project keeps social login off.
-    const [framePort, chainPort, mail, devChains, relay, oidc] = await Promise.all([
+    // The social providers' stand-in and the Farcaster relay are the Stack's too; the scale project keeps
+    // those logins off.
+    const [framePort, chainPort, mail, devChains, relay, oidc, farcasterRelay] = await Promise.all([
       freePort(),
       freePort(),
       startMailCatcher({ smtpPort: 0, httpPort: 0 }),
       startChains(),
       startRelay(),
       startOidc(),
+      startFarcasterRelay(),
     ] as const)
-    stops.push(mail.close, devChains.close, relay.close, oidc.close)
+    stops.push(mail.close, devChains.close, relay.close, oidc.close, farcasterRelay.close)
     const walletConnect = { relayUrl: relay.url }
     const dapp = await startStaticSite({
       root: dappDist,
@@ -346,6 +350,8 @@ export async function startScaleOut(options: { logFile?: string } = {}): Promise
       chainApiUrl,
       relayUrl: relay.url,
       oidc: { url: oidc.url, issuers: oidc.issuers, clients: oidc.clients },
+      farcasterRelayUrl: farcasterRelay.url,
+      farcasterFids: DEV_FARCASTER_FIDS,
       addableChain: undefined,
       fund: (address) => fund(chains, address),
       frames,
