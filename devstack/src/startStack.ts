@@ -111,6 +111,8 @@ export type StackOptions = {
   relayPort?: number
   /** Port of the local Farcaster auth relay and its dev client page on 127.0.0.1 (0 = any free port). */
   farcasterRelayPort?: number
+  /** Whether a social login may come back by full-page redirect when its popup was blocked (default true here). */
+  socialRedirectFallback?: boolean
   /** Port of the social providers' stand-in on 127.0.0.1 (0 = any free port). */
   oidcPort?: number
 }
@@ -297,6 +299,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           rpcUrl,
           nativeCurrency,
         })),
+        // Every origin of the dev project is a local page: the social login may come back by redirect.
+        socialRedirectFallback: options.socialRedirectFallback ?? true,
         // Sign In With Farcaster against the local relay and the IdRegistry placed on the first dev chain.
         farcaster: {
           relayUrl: farcasterRelay.url,

@@ -120,6 +120,12 @@ export type FrameAppOptions = {
    * chain RPC + IdRegistry that name each fid's custody address. Default none: Farcaster logins are refused.
    */
   farcaster?: FarcasterConfig
+  /**
+   * Whether a social login may come back by full-page redirect when the person's browser blocked its popup.
+   * Default `false`: the popup is then needed. Turn it on only when every allowed origin of every project is
+   * trusted: on the way back the login's ticket is in the dApp page's URL (auth/social/FLOW.md).
+   */
+  socialRedirectFallback?: boolean
 }
 
 const ASSET_TYPES: Record<string, string> = {
@@ -256,7 +262,10 @@ export function createFrameApp(options: FrameAppOptions) {
     .post(issueDeviceNonce.path, (c) => c.json(issueNonce(ctx)))
     .route('/api/auth/email', emailAuthRoutes(ctx))
     .route('/api/auth/farcaster', farcasterAuthRoutes(ctx, farcaster))
-    .route('/api/auth/social', socialAuthRoutes(ctx))
+    .route(
+      '/api/auth/social',
+      socialAuthRoutes(ctx, { redirectFallback: options.socialRedirectFallback === true }),
+    )
     .route('/api/session', sessionRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx, options.adminToken))
     .route('/api/tokens', tokenRoutes(ctx))

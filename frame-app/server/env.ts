@@ -45,6 +45,8 @@ export type ServerConfig = {
    * (default Farcaster's relay) and `FARCASTER_ID_REGISTRY` (default Farcaster's IdRegistry on Optimism).
    */
   farcaster: FarcasterConfig | undefined
+  /** `SOCIAL_REDIRECT_FALLBACK=1`: a social login may come back by full-page redirect (auth/social/FLOW.md). */
+  socialRedirectFallback: boolean
 }
 
 /** Farcaster's own auth relay and IdRegistry (on Optimism): the defaults of the FARCASTER_* variables. */
@@ -190,6 +192,9 @@ export function loadServerConfig(
       )
     }
   }
+  const redirectFallback = env.SOCIAL_REDIRECT_FALLBACK ?? '0'
+  if (redirectFallback !== '0' && redirectFallback !== '1')
+    problems.push('SOCIAL_REDIRECT_FALLBACK must be 0 or 1')
   const trustedProxyHops = Number(env.TRUSTED_PROXY_HOPS ?? 0)
   if (!Number.isInteger(trustedProxyHops) || trustedProxyHops < 0 || trustedProxyHops > 10)
     problems.push('TRUSTED_PROXY_HOPS must be a whole number from 0 to 10')
@@ -218,6 +223,7 @@ export function loadServerConfig(
     addableChains,
     trustedProxyHops,
     farcaster,
+    socialRedirectFallback: redirectFallback === '1',
   }
 }
 

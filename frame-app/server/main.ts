@@ -4,7 +4,8 @@
  * OTP_PEPPER, OPERATOR_RECOVERY_KEY(_ID), ADMIN_TOKEN, ACCESS_LOG, KEYFRAME_PROJECTS_FILE, CHAINS (a JSON array of
  * `{ id, name, rpcUrl, nativeCurrency: { name, symbol, decimals }, blockExplorerUrl? }`), ADDABLE_CHAINS (a JSON
  * array of `{ rpcOrigin, chainIds? }`: what wallet_addEthereumChain may add), FARCASTER_RPC_URL (+ FARCASTER_RELAY_URL,
- * FARCASTER_ID_REGISTRY: Sign In With Farcaster). NODE_ENV=production
+ * FARCASTER_ID_REGISTRY: Sign In With Farcaster), SOCIAL_REDIRECT_FALLBACK (1: a social login may come back by
+ * full-page redirect when its popup was blocked; see auth/social/FLOW.md). NODE_ENV=production
  * (`npm run -w frame-app start:prod`) refuses to start without what a deployment needs, and without the
  * built web app (`npm run -w frame-app build`, served from `frame-app/dist/web`).
  */
@@ -54,6 +55,7 @@ const server = await startFrameServer({
   addableChains: config.addableChains,
   trustedProxyHops: config.trustedProxyHops,
   ...(config.farcaster && { farcaster: config.farcaster }),
+  socialRedirectFallback: config.socialRedirectFallback,
   crash: crashHookFromEnv(),
   logger,
   port: config.port,

@@ -13,11 +13,16 @@
 import { bootFrame } from './bridge/boot.ts'
 import { installGuard } from './bridge/guard.ts'
 import { startBridge } from './bridge/start.ts'
+import { createSocialInbox } from './login/socialInbox.ts'
 import { loadAddedChains, saveAddedChain } from './rpc/addedChains.ts'
 import { createAccountServices } from './session/services.ts'
 
 performance.mark('keyframe:boot')
-const guard = installGuard(window, window.parent)
+const socialInbox = createSocialInbox()
+const guard = installGuard(window, window.parent, {
+  origin: location.origin,
+  receive: socialInbox.receive,
+})
 
 const boot = bootFrame({
   search: location.search,
@@ -40,7 +45,7 @@ if (boot.ok) {
       keepChain: (chain) => saveAddedChain(storage, boot.parentOrigin, chain),
       approvalTimeoutMs: boot.approvalTimeoutMs,
       logins: boot.logins,
-      account: (emit) => createAccountServices(window, emit),
+      account: (emit) => createAccountServices(window, emit, socialInbox),
     })
   } catch (error) {
     console.error('Keyframe frame: the bridge failed to start', error)

@@ -121,6 +121,11 @@ export const SOCIAL_POPUP_PATH = '/social/popup'
 export const SOCIAL_RETURN_PARAM = 'keyframe-social'
 /** `type` of the message the popup posts to its opener (exact origin, never '*'): `{ type, uri }`. */
 export const SOCIAL_RESULT_MESSAGE = 'keyframe:social-result'
+/**
+ * `type` of the message the popup posts, with the ticket, to the frames inside its opener at the frame's own
+ * origin only: `{ type, ticket }`. The ticket never passes through the dApp page (SECURITY.md §0).
+ */
+export const SOCIAL_TICKET_MESSAGE = 'keyframe:social-ticket'
 /** Default order of connect methods in the Connect view (SPEC §9). */
 export const DEFAULT_CONNECT_METHOD_ORDER = ['email', 'social', 'wallet'] as const
 /** A connect method. */

@@ -41,6 +41,8 @@ export type HarnessOptions = {
   accountGuards?: 'enforce' | 'off'
   /** Sign In With Farcaster's relay and IdRegistry (`FrameAppOptions.farcaster`). */
   farcaster?: FrameAppOptions['farcaster']
+  /** Social login's full-page redirect fallback (`FrameAppOptions.socialRedirectFallback`). */
+  socialRedirectFallback?: boolean
 }
 
 const devicePrivateKeys = new Map<string, KeyObject>()
@@ -134,6 +136,9 @@ export async function createHarness(options: HarnessOptions = {}) {
     ...(options.trustedProxyHops !== undefined && { trustedProxyHops: options.trustedProxyHops }),
     ...(options.accountGuards !== undefined && { accountGuards: options.accountGuards }),
     ...(options.farcaster !== undefined && { farcaster: options.farcaster }),
+    ...(options.socialRedirectFallback !== undefined && {
+      socialRedirectFallback: options.socialRedirectFallback,
+    }),
   })
   const base = options.publicUrl ?? 'http://localhost'
 

@@ -3,6 +3,7 @@ import { APPROVAL_TIMEOUT_MS } from '@keyframe/protocol/core'
 import type { AddableChain } from '@keyframe/protocol/frame-api/addableChains'
 import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import type { LoginProvider } from '@keyframe/protocol/frame-api/login'
+import type { SocialInbox } from '../login/socialInbox.ts'
 import type { SentBatch } from '../rpc/callsStatus.ts'
 import type { Api } from '../session/api.ts'
 import type { TokenStore } from '../session/tokenStore.ts'
@@ -49,6 +50,8 @@ export type AccountServices = {
   prompt(): Promise<PassphrasePrompter>
   /** The custody code (key generation, shares, recovery), loaded on first use. */
   custody(): Promise<typeof import('../wallet/custody.ts')>
+  /** Social login tickets the frame's own callback page handed this frame directly (`login/socialInbox.ts`). */
+  readonly socialInbox: SocialInbox
 }
 
 /** What SYNC_DAPP_DATA told the frame about the dApp. */

@@ -81,3 +81,39 @@ describe('behavior: drops before any other listener', () => {
     )
   })
 })
+
+describe('behavior: a window of the frame’s own origin (the social login’s callback page)', () => {
+  const FRAME_ORIGIN = 'http://localhost:5174'
+  function withInbox() {
+    const target = new EventTarget()
+    const parent = { name: 'parent' }
+    const receive = vi.fn()
+    const guard = installGuard(target, parent, { origin: FRAME_ORIGIN, receive })
+    const later = vi.fn()
+    target.addEventListener('message', later)
+    guard.pin(PARENT_ORIGIN)
+    return { target, parent, receive, later }
+  }
+  const event = (source: unknown, origin: string, data: unknown) => {
+    const e = message(source, origin)
+    Object.defineProperty(e, 'data', { value: data })
+    return e
+  }
+
+  test('its data goes to `receive` only: no other listener hears it', () => {
+    const { target, receive, later } = withInbox()
+    target.dispatchEvent(event({ name: 'popup' }, FRAME_ORIGIN, { ticket: 't' }))
+    expect(receive).toHaveBeenCalledWith({ ticket: 't' })
+    expect(later).not.toHaveBeenCalled()
+  })
+
+  test('another origin’s window, or the parent however it calls itself, never reaches `receive` (control: the own origin does)', () => {
+    const { target, parent, receive } = withInbox()
+    target.dispatchEvent(event({ name: 'popup' }, 'https://evil.example', { ticket: 't' }))
+    target.dispatchEvent(event({ name: 'popup' }, `${FRAME_ORIGIN}.evil.example`, { ticket: 't' }))
+    target.dispatchEvent(event(parent, FRAME_ORIGIN, { ticket: 't' }))
+    expect(receive).not.toHaveBeenCalled()
+    target.dispatchEvent(event({ name: 'popup' }, FRAME_ORIGIN, { ticket: 't' }))
+    expect(receive).toHaveBeenCalledOnce()
+  })
+})

@@ -1,5 +1,6 @@
 import { type WireMessage, wireEvent, wirePort, wireReply, wireRequest } from '@keyframe/protocol/wire'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { createSocialInbox } from '../login/socialInbox.ts'
 import { fakeThemeRoot } from './fakeThemeRoot.ts'
 import { type Bridge, type BridgeWindow, type StartBridgeParameters, startBridge } from './start.ts'
 
@@ -253,6 +254,7 @@ describe('behavior: every request from the parent gets a typed reply', () => {
       tokens: { get: () => undefined, set() {}, clear() {} },
       devices: () => never,
       prompt: () => never,
+      socialInbox: createSocialInbox(),
       custody: () => never,
     }))
     deliver(frame, request('CONNECT_EMAIL', { email: 'ada@example.com' }, 'r6'), { source: parent })

@@ -3,12 +3,14 @@
  * storage partition" a fake IndexedDB plus a localStorage of its own. Requests go through `dispatch`, as
  * the parent's would.
  */
+
 import { UserRejectedRequestError } from '@keyframe/protocol/core'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { codeIn, createHarness, type Harness } from '../../server/testing/harness.ts'
 import { type AccountServices, createBridgeContext } from '../bridge/context.ts'
 import { dispatch } from '../bridge/dispatch.ts'
+import { createSocialInbox } from '../login/socialInbox.ts'
 import type { AskOptions } from '../prompt/passphrasePrompt.ts'
 import { createApi } from '../session/api.ts'
 import { createTokenStore, TOKEN_KEY } from '../session/tokenStore.ts'
@@ -94,6 +96,7 @@ function frame(where: Partition, options: { projectId?: string; prompter?: Passp
     devices,
     prompt: async () => options.prompter ?? person().prompter,
     custody: () => import('../wallet/custody.ts'),
+    socialInbox: createSocialInbox(),
   }
   const ctx = createBridgeContext({
     projectId: options.projectId ?? 'dev',

@@ -13,13 +13,19 @@ import type { SocialError } from '@keyframe/protocol/frame-api/social'
 import type { RequestContext } from '../bridge/context.ts'
 import type { LoginKit } from './loginKit.ts'
 
-/** What a done URI says: a ticket to redeem, or why the login ended. */
-export type DoneUri = { ticket: string } | { error: SocialError }
+/**
+ * What a done URI says: the login went through and its ticket came to the frame directly (`delivered`), a
+ * ticket to redeem (the redirect fallback), or why the login ended.
+ */
+export type DoneUri = { delivered: true } | { ticket: string } | { error: SocialError }
+
+/** How long CONNECT_SOCIAL waits for the popup's ticket message once the parent says the login is over. */
+export const TICKET_WAIT_MS = 5_000
 
 /**
- * Reads a done URI: only `<frameOrigin>/social/done` with exactly one `ticket` or `error` (the server's
- * words) is one. Anything else — another origin, another path, a ticket of the wrong shape — is refused, so a
- * page cannot have the frame redeem or report anything but what the frame's own server handed out.
+ * Reads a done URI: only `<frameOrigin>/social/done`, bare or with exactly one `ticket` or `error` (the
+ * server's words), is one. Anything else — another origin, another path, a ticket of the wrong shape — is
+ * refused, so a page cannot have the frame redeem or report anything but what the frame's own server handed out.
  * @throws RefusedError (`invalid_uri`).
  */
 export function readDoneUri(uri: string, frameOrigin: string, kit: LoginKit): DoneUri {
@@ -33,6 +39,7 @@ export function readDoneUri(uri: string, frameOrigin: string, kit: LoginKit): Do
   }
   if (url.origin !== frameOrigin || url.pathname !== SOCIAL_DONE_PATH) throw invalid()
   const keys = [...url.searchParams.keys()]
+  if (keys.length === 0 && url.search === '' && url.hash === '') return { delivered: true }
   if (keys.length !== 1) throw invalid()
   const ticket = url.searchParams.get('ticket')
   if (ticket !== null) {
@@ -92,10 +99,10 @@ export async function getSocialRedirectUri(
 }
 
 /**
- * CONNECT_SOCIAL: redeems the done URI's ticket with this device's key (the server refuses a ticket of
- * another device, a used or an expired one), sets up the wallet as any login does, and answers the user as
- * GET_USER does (`chainId` moves the frame the same way). A done URI with `error` is refused in the
- * person's words, its `error` as the reason.
+ * CONNECT_SOCIAL: redeems the ticket the popup handed this frame (or, after a redirect fallback, the done
+ * URI's) with this device's key (the server refuses a ticket of another device, a used or an expired one),
+ * sets up the wallet as any login does, and answers the user as GET_USER does (`chainId` moves the frame the
+ * same way). A done URI with `error` is refused in the person's words, its `error` as the reason.
  */
 export async function connectSocial(
   { uri, chainId }: ParsedParams<'CONNECT_SOCIAL'>,
@@ -106,9 +113,12 @@ export async function connectSocial(
   const account = accountOf(ctx, 'CONNECT_SOCIAL')
   const done = readDoneUri(uri, account.api.origin, kit)
   if ('error' in done) throw new RefusedError(SOCIAL_ERROR_MESSAGES[done.error], done.error)
+  const ticket = 'ticket' in done ? done.ticket : await account.socialInbox.take(ctx.signal, TICKET_WAIT_MS)
+  // No ticket came to this frame: the login was finished for a flow this frame did not start, or too late.
+  if (ticket === undefined) throw new RefusedError(SOCIAL_ERROR_MESSAGES.failed, 'no_ticket')
   const device = await thisDevice(account)
   const { body } = await account.api.call('redeemSocialLogin', {
-    body: { projectId: ctx.projectId, devicePublicKey: devicePublicKey(device), ticket: done.ticket },
+    body: { projectId: ctx.projectId, devicePublicKey: devicePublicKey(device), ticket },
     signal: ctx.signal,
   })
   await establishSession(ctx, body)

@@ -1,8 +1,9 @@
 /**
  * Social login from the frame's side, end to end: the frame's handlers through `dispatch` (`testFrame.ts`),
  * the real frame server app, and the dev stand-in of the providers (real oidc-provider issuers, the person
- * played with fetch). GET_SOCIAL_REDIRECT_URI → the provider's pages → the server's callback → the done URI
- * the popup (or the redirect) hands the parent → CONNECT_SOCIAL → the session.
+ * played with fetch). GET_SOCIAL_REDIRECT_URI → the provider's pages → the server's callback → its ticket
+ * posted to the frame (the guard hands same-origin messages to the frame's social inbox) and the bare done URI
+ * to the parent (or, by redirect, the done URI with the ticket) → CONNECT_SOCIAL → the session.
  */
 import { type Oidc, signInWithFetch, startOidc } from '@keyframe/dev-fixtures'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@keyframe/protocol'
@@ -20,7 +21,7 @@ let oidc: Oidc
 beforeAll(async () => {
   oidc = await startOidc()
   oidc.allowRedirectUri(`${FRAME_ORIGIN}/api/auth/social/callback`)
-  harness = await createHarness()
+  harness = await createHarness({ socialRedirectFallback: true })
   const client = (p: SocialProvider) => ({ ...oidc.clients[p], issuer: oidc.issuers[p] })
   // Operator recovery: a new wallet needs no passphrase typed.
   await addProjects(harness, [
@@ -40,8 +41,13 @@ afterAll(async () => {
 
 const frame = (where = partition()) => testFrame({ app: harness.app, projectId: 'social', where })
 
-/** The person at the provider, then the server's callback: the done URI its page posts to the opener. */
-async function popupLogin(uri: string, login: string, consent: 'allow' | 'deny' = 'allow') {
+type Frame = ReturnType<typeof frame>
+
+/**
+ * The person at the provider, then the server's callback page: its ticket is posted to the frames of the
+ * frame's origin inside the opener — here `to` — and the done URI (without it) to the opener, returned.
+ */
+async function popupLogin(uri: string, login: string, consent: 'allow' | 'deny' = 'allow', to?: Frame) {
   const back = await signInWithFetch(uri, { login, consent })
   expect(back.origin).toBe(FRAME_ORIGIN)
   const page = await harness.app.request(back.href)
@@ -49,9 +55,16 @@ async function popupLogin(uri: string, login: string, consent: 'allow' | 'deny' 
     await page.text(),
   )
   if (!block) throw new Error(`No result on the callback page (${page.status})`)
-  const data = JSON.parse(block[1] ?? '') as { targetOrigin: string; uri: string }
-  // Posted to the flow's parent origin only.
+  const data = JSON.parse(block[1] ?? '') as {
+    targetOrigin: string
+    uri: string
+    ticketType?: string
+    ticket?: string
+  }
+  // Posted to the flow's parent origin only, and it carries no ticket.
   expect(data.targetOrigin).toBe(PARENT_ORIGIN)
+  expect(new URL(data.uri).searchParams.has('ticket')).toBe(false)
+  if (to && data.ticket) to.account.socialInbox.receive({ type: data.ticketType, ticket: data.ticket })
   return data.uri
 }
 
@@ -61,7 +74,7 @@ describe('popup', () => {
     const { uri } = ok(await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })) as { uri: string }
     expect(new URL(uri).origin).toBe(new URL(oidc.issuers.github).origin)
     const login = `ada${crypto.randomUUID().slice(0, 6)}`
-    const done = await popupLogin(uri, login)
+    const done = await popupLogin(uri, login, 'allow', f)
     const user = ok(await f.send('CONNECT_SOCIAL', { uri: done }))
     expect(user).toMatchObject({
       email: `${login}@example.test`,
@@ -88,13 +101,27 @@ describe('popup', () => {
     expect(f.ctx.state.session).toBeNull()
   })
 
-  test('the done URI in another frame (another device key): refused, no session there', async () => {
-    const mine = frame()
-    const { uri } = ok(await mine.send('GET_SOCIAL_REDIRECT_URI', { provider: 'discord' })) as {
+  test('a flow started elsewhere, finished by the person: the starter never gets the ticket, the person’s frame cannot redeem it', async () => {
+    // A hostile page started the flow in a browser of its own and had the person finish it in a popup.
+    const starter = frame()
+    const { uri } = ok(await starter.send('GET_SOCIAL_REDIRECT_URI', { provider: 'discord' })) as {
       uri: string
     }
-    const done = await popupLogin(uri, `cy${crypto.randomUUID().slice(0, 6)}`)
-    const other = frame()
+    const person = frame()
+    const done = await popupLogin(uri, `cy${crypto.randomUUID().slice(0, 6)}`, 'allow', person)
+    // The page hands the starter all it heard: the done URI. No ticket came to the starter's frame.
+    expect(await starter.send('CONNECT_SOCIAL', { uri: done })).toEqual({
+      ok: false,
+      error: {
+        code: ErrorCode.refused,
+        message: 'The login could not be completed. Please try again.',
+        data: { reason: 'no_ticket' },
+      },
+    })
+    expect(starter.ctx.state.session).toBeNull()
+    expect(starter.reached('/api/auth/social/redeem')).toEqual([])
+    // The person's frame got the ticket, but its device key is not the flow's.
+    const other = person
     expect(await other.send('CONNECT_SOCIAL', { uri: done })).toEqual({
       ok: false,
       error: {
@@ -106,12 +133,12 @@ describe('popup', () => {
     expect(other.ctx.state.session).toBeNull()
   })
 
-  test('control: the frame that started the flow redeems the same kind of done URI', async () => {
+  test('control: the frame that started the flow, handed the ticket, redeems the same kind of done URI', async () => {
     const mine = frame()
     const { uri } = ok(await mine.send('GET_SOCIAL_REDIRECT_URI', { provider: 'discord' })) as {
       uri: string
     }
-    const done = await popupLogin(uri, `cy${crypto.randomUUID().slice(0, 6)}`)
+    const done = await popupLogin(uri, `cy${crypto.randomUUID().slice(0, 6)}`, 'allow', mine)
     expect(ok(await mine.send('CONNECT_SOCIAL', { uri: done }))).toMatchObject({
       userName: expect.any(String),
     })

@@ -4,10 +4,12 @@
  * requests to the server recorded. Requests go through `dispatch`, as the parent's would.
  * @module
  */
+
 import type { RequestType } from '@keyframe/protocol'
 import { IDBFactory } from 'fake-indexeddb'
 import { type AccountServices, createBridgeContext } from '../bridge/context.ts'
 import { dispatch } from '../bridge/dispatch.ts'
+import { createSocialInbox } from '../login/socialInbox.ts'
 import { createApi } from '../session/api.ts'
 import { createTokenStore } from '../session/tokenStore.ts'
 import type { PassphrasePrompter } from '../wallet/custody.ts'
@@ -66,6 +68,7 @@ export function testFrame(options: TestFrameOptions) {
     devices,
     prompt: async () => options.prompter ?? { ask: () => new Promise(() => {}), close() {} },
     custody: () => import('../wallet/custody.ts'),
+    socialInbox: createSocialInbox(),
   }
   const events: { type: string; params: unknown }[] = []
   const ctx = createBridgeContext({
@@ -79,7 +82,7 @@ export function testFrame(options: TestFrameOptions) {
     dispatch(type, { v: 1, id, params }, ctx)
   /** The requests that reached the server on `path`. */
   const reached = (path: string) => sent.filter((request) => request.path === path)
-  return { ctx, send, sent, reached, events }
+  return { ctx, account, send, sent, reached, events }
 }
 
 /** The answer's result, or a failure naming its error. */

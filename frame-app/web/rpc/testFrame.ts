@@ -14,6 +14,7 @@ import type { RequestApprovalContext } from '../approve/requestApproval.ts'
 import { type AccountServices, createBridgeContext } from '../bridge/context.ts'
 import { dispatch } from '../bridge/dispatch.ts'
 import { type Handlers, handlers } from '../bridge/handlers.ts'
+import { createSocialInbox } from '../login/socialInbox.ts'
 import { createApi } from '../session/api.ts'
 import { createTokenStore } from '../session/tokenStore.ts'
 import type { PassphrasePrompter } from '../wallet/custody.ts'
@@ -119,6 +120,7 @@ export function openFrame(harness: Harness, partition: Partition, options: TestF
       }
     },
     custody: () => import('../wallet/custody.ts'),
+    socialInbox: createSocialInbox(),
   }
   const events: { type: string; params: unknown }[] = []
   const parentOrigin = options.parentOrigin ?? 'https://ops.example'

@@ -4,7 +4,9 @@
  * the frame's first load stays small (budget: 40 kB gzip before login).
  * @module
  */
+
 import type { AccountServices, BridgeContext } from '../bridge/context.ts'
+import type { SocialInbox } from '../login/socialInbox.ts'
 import type { PassphrasePrompter } from '../wallet/custody.ts'
 import { type DeviceStore, openDeviceStore } from '../wallet/deviceStore.ts'
 import { createApi } from './api.ts'
@@ -17,7 +19,11 @@ export type AccountWindow = {
   readonly document: Document
 }
 
-export function createAccountServices(win: AccountWindow, emit: BridgeContext['emit']): AccountServices {
+export function createAccountServices(
+  win: AccountWindow,
+  emit: BridgeContext['emit'],
+  socialInbox: SocialInbox,
+): AccountServices {
   const tokens = createTokenStore(storageOf(win))
   let store: Promise<DeviceStore> | undefined
   let prompt: Promise<PassphrasePrompter> | undefined
@@ -40,6 +46,7 @@ export function createAccountServices(win: AccountWindow, emit: BridgeContext['e
       return prompt
     },
     custody: () => import('../wallet/custody.ts'),
+    socialInbox,
   }
 }
 

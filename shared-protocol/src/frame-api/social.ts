@@ -1,8 +1,11 @@
 /**
  * Social login (OAuth 2.0 code + PKCE, SECURITY.md §2): GET_SOCIAL_REDIRECT_URI starts a flow bound to this
  * device key, the provider sends the person back to the frame server's callback, which hands a one-time
- * ticket to the page that opened the login (the popup's opener, or the dApp page after a full redirect) as a
- * "done" URI on the frame's origin; CONNECT_SOCIAL redeems it, signed by the same device key.
+ * ticket straight to the frames of the frame's origin inside the popup's opener (SOCIAL_TICKET_MESSAGE) and
+ * tells the opener the login is over with a "done" URI without it; CONNECT_SOCIAL redeems the ticket, signed
+ * by the same device key. Why the dApp page never sees a ticket: a hostile page could otherwise have a person
+ * finish a login that another browser started, and hand that browser the person's ticket. Only where the
+ * operator turned the redirect fallback on does a ticket travel in the done URI (in the dApp page's fragment).
  * @module
  */
 import * as z from 'zod/mini'
@@ -12,11 +15,19 @@ import { loginResponse } from './login.ts'
 import { frameRoute } from './route.ts'
 
 // The parent's code needs these without the routes' schemas: they live with the zod-free constants.
-export { SOCIAL_POPUP_PATH, SOCIAL_RESULT_MESSAGE, SOCIAL_RETURN_PARAM } from '../constants.ts'
+export {
+  SOCIAL_POPUP_PATH,
+  SOCIAL_RESULT_MESSAGE,
+  SOCIAL_RETURN_PARAM,
+  SOCIAL_TICKET_MESSAGE,
+} from '../constants.ts'
 
 /** Where the provider sends the person back (the exact `redirect_uri` registered with every provider). */
 export const SOCIAL_CALLBACK_PATH = '/api/auth/social/callback'
-/** The "done" URI's path: `?ticket=…` after a login, `?error=…` after a refusal. CONNECT_SOCIAL's `uri`. */
+/**
+ * The "done" URI's path, CONNECT_SOCIAL's `uri`: bare after a login in the popup (its ticket went to the frame
+ * directly), `?ticket=…` after a redirect fallback, `?error=…` after a refusal.
+ */
 export const SOCIAL_DONE_PATH = '/social/done'
 /** How long a ticket may be redeemed (single use). */
 export const SOCIAL_TICKET_TTL_MS = 60_000

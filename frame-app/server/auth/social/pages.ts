@@ -1,11 +1,13 @@
 /**
  * The social login's own pages on the frame origin: `/social/popup` (what the popup shows while the frame asks
- * for the provider's URL: no script at all) and the callback's answer, which hands the done URI to the popup's
- * opener with `postMessage` to the flow's parent origin exactly (never '*'), then closes the popup. Neither
+ * for the provider's URL: no script at all) and the callback's answer, which hands the ticket to the frames of
+ * the frame's own origin inside the popup's opener (`postMessage` to this origin only: the dApp page never
+ * holds it), then the done URI without it to the opener at the flow's parent origin exactly (never '*'), and
+ * closes the popup. Neither
  * sends `Cross-Origin-Opener-Policy: same-origin`: it would cut `window.opener` and look like a closed popup.
  * @module
  */
-import { SOCIAL_RESULT_MESSAGE } from '@keyframe/protocol/frame-api/social'
+import { SOCIAL_RESULT_MESSAGE, SOCIAL_TICKET_MESSAGE } from '@keyframe/protocol/frame-api/social'
 import { toScriptJson } from '../../frameHtml.ts'
 import { PERMISSIONS_POLICY } from '../../headers.ts'
 
@@ -47,10 +49,25 @@ border-top-color:var(--accent);animation:spin 1s linear infinite}
 @media (prefers-reduced-motion:reduce){.spinner{animation-duration:3s}}
 `
 
-/** Posts the page's result to its opener (the data block says to which origin), then closes the popup. */
+/**
+ * Posts the ticket (if any) to every frame inside the opener at this page's own origin — only the Keyframe
+ * frame there can take it — then the result to the opener (the data block says to which origin), and closes
+ * the popup. The walk is bounded: a hostile page may nest frames without end.
+ */
 export const SOCIAL_DONE_JS = `(() => {
   const data = JSON.parse(document.getElementById('keyframe-social-result').textContent)
   if (!window.opener || typeof data.targetOrigin !== 'string') return
+  if (typeof data.ticket === 'string') {
+    let left = 64
+    const walk = (win, depth) => {
+      for (let i = 0; i < win.frames.length && left > 0; i++, left--) {
+        const child = win.frames[i]
+        child.postMessage({ type: data.ticketType, ticket: data.ticket }, location.origin)
+        if (depth < 3) walk(child, depth + 1)
+      }
+    }
+    try { walk(window.opener, 0) } catch {}
+  }
   window.opener.postMessage({ type: data.type, uri: data.uri }, data.targetOrigin)
   window.close()
 })()
@@ -72,14 +89,20 @@ export function popupPage(displayName: string | undefined): string {
 }
 
 /**
- * The callback's answer in the popup: the done URI for the opener, posted to `targetOrigin` only. Without a
- * target (a flow nobody started, or long gone) it only says so.
+ * The callback's answer in the popup: the ticket for the frames of this origin inside the opener, and the done
+ * URI for the opener, posted to `targetOrigin` only. Without a target (a flow nobody started, or long gone) it
+ * only says so.
  */
 export function callbackPage(
-  result: { targetOrigin: string; uri: string } | undefined,
+  result: { targetOrigin: string; uri: string; ticket?: string } | undefined,
   message: { title: string; text: string },
 ): string {
-  const data = result && { type: SOCIAL_RESULT_MESSAGE, targetOrigin: result.targetOrigin, uri: result.uri }
+  const data = result && {
+    type: SOCIAL_RESULT_MESSAGE,
+    targetOrigin: result.targetOrigin,
+    uri: result.uri,
+    ...(result.ticket !== undefined && { ticketType: SOCIAL_TICKET_MESSAGE, ticket: result.ticket }),
+  }
   const body = `<h1>${escapeHtml(message.title)}</h1><p>${escapeHtml(message.text)}</p>`
   if (!data) return page(message.title, body)
   return page(

@@ -5,7 +5,11 @@
  */
 import { type Oidc, signInWithFetch, startOidc } from '@keyframe/dev-fixtures'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@keyframe/protocol'
-import { SOCIAL_RESULT_MESSAGE, SOCIAL_RETURN_PARAM } from '@keyframe/protocol/frame-api/social'
+import {
+  SOCIAL_RESULT_MESSAGE,
+  SOCIAL_RETURN_PARAM,
+  SOCIAL_TICKET_MESSAGE,
+} from '@keyframe/protocol/frame-api/social'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseProjects } from '../../config.ts'
@@ -29,7 +33,10 @@ beforeAll(async () => {
   oidc.allowRedirectUri(CALLBACK)
   oidc.allowRedirectUri(ELSEWHERE)
   // Many logins from one test client within the hour: its per-client limits are not what this suite tests.
-  h = await createHarness({ limits: { startsPerClientPerHour: 1_000, verifiesPerClientPerHour: 1_000 } })
+  h = await createHarness({
+    limits: { startsPerClientPerHour: 1_000, verifiesPerClientPerHour: 1_000 },
+    socialRedirectFallback: true,
+  })
   const client = (p: SocialProvider) => ({ ...oidc.clients[p], issuer: oidc.issuers[p] })
   await importProjects(
     h.db,
@@ -65,15 +72,18 @@ async function start(provider: SocialProvider, options: Partial<Start> = {}) {
   return { res, device, uri: res.status === 200 ? new URL(String(res.json.uri)) : undefined }
 }
 
-/** The callback's answer: the data block the popup posts (target origin + done URI), if any. */
+type CallbackData = { type: string; targetOrigin: string; uri: string; ticketType?: string; ticket?: string }
+
+/**
+ * The callback's answer: the data block the popup posts (the ticket for the frames of the frame's origin, the
+ * target origin + done URI for the opener), if any.
+ */
 async function callback(url: URL) {
   const res = await h.call('GET', `${url.pathname}${url.search}`)
   const block = /<script type="application\/json" id="keyframe-social-result">(.*?)<\/script>/.exec(res.text)
-  const data = block
-    ? (JSON.parse(block[1] ?? '') as { type: string; targetOrigin: string; uri: string })
-    : undefined
+  const data = block ? (JSON.parse(block[1] ?? '') as CallbackData) : undefined
   const done = data ? new URL(data.uri) : undefined
-  return { res, data, done, ticket: done?.searchParams.get('ticket') ?? undefined }
+  return { res, data, done, ticket: data?.ticket ?? done?.searchParams.get('ticket') ?? undefined }
 }
 
 function redeem(ticket: string, device: string, projectId = 'social') {
@@ -123,8 +133,14 @@ describe('social login against the providers stand-in', () => {
     expect(back.res.status).toBe(200)
     expect(back.res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none')
     expect(back.res.headers.get('content-security-policy')).toContain("script-src 'self'")
-    expect(back.data).toEqual({ type: SOCIAL_RESULT_MESSAGE, targetOrigin: PARENT, uri: expect.any(String) })
-    expect(`${back.done?.origin}${back.done?.pathname}`).toBe('http://localhost/social/done')
+    // The ticket is for the frames of the frame's origin; the dApp page only hears that the login is over.
+    expect(back.data).toEqual({
+      type: SOCIAL_RESULT_MESSAGE,
+      targetOrigin: PARENT,
+      uri: 'http://localhost/social/done',
+      ticketType: SOCIAL_TICKET_MESSAGE,
+      ticket: expect.any(String),
+    })
     expect(back.ticket).toMatch(/^[A-Za-z0-9_-]{43}$/)
 
     const res = await redeem(back.ticket as string, device)
@@ -240,7 +256,7 @@ describe('social login against the providers stand-in', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
       body: back.searchParams.toString(),
     })
-    const ticket = /\/social\/done\?ticket=([A-Za-z0-9_-]{43})/.exec(await res.text())?.[1]
+    const ticket = /"ticket":"([A-Za-z0-9_-]{43})"/.exec(await res.text())?.[1]
     expect((await redeem(ticket ?? '', device)).status).toBe(200)
   })
 
@@ -354,6 +370,42 @@ describe('social login under attack (each with its control)', () => {
     expect(
       (await start('google', { projectId: 'dev', parentOrigin: 'http://127.0.0.1:5173' })).res.json.code,
     ).toBe('provider_disabled')
+  })
+
+  test('security: without the operator’s redirect fallback a returnTo is refused (the popup is needed); with it, accepted (control)', async () => {
+    const plain = await createHarness()
+    try {
+      await importProjects(
+        plain.db,
+        parseProjects([
+          {
+            id: 'social',
+            allowedOrigins: [PARENT],
+            socials: { google: { ...oidc.clients.google, issuer: oidc.issuers.google } },
+          },
+        ]),
+        plain.now(),
+      )
+      const body = {
+        projectId: 'social',
+        provider: 'google',
+        devicePublicKey: deviceKey(),
+        parentOrigin: PARENT,
+      }
+      const refused = await plain.call('POST', '/api/auth/social/start', {
+        ...body,
+        returnTo: `${PARENT}/back`,
+      })
+      expect(refused.status).toBe(403)
+      expect(refused.json).toMatchObject({
+        code: 'popup_needed',
+        message: 'Your browser blocked the login window. Please allow pop-ups for this site and try again.',
+      })
+      expect((await plain.call('POST', '/api/auth/social/start', body)).status).toBe(200)
+    } finally {
+      await plain.close()
+    }
+    expect((await start('google', { returnTo: `${PARENT}/back` })).res.status).toBe(200)
   })
 
   test('security: returnTo on another origin than the parent is refused; on the parent’s, accepted (control)', async () => {

@@ -56,7 +56,16 @@ const frameOrigin = (ctx: ServerContext, c: Context) => ctx.publicUrl ?? new URL
 export const redirectUriOf = (origin: string) => `${origin}/api/auth/social/callback`
 
 /** `POST /api/auth/social/start` and `/redeem` (behind the API's same-origin rule). */
-export function socialAuthRoutes(ctx: ServerContext) {
+/** The message a start with `returnTo` gets where the redirect fallback is off (the person allows popups instead). */
+export const POPUP_NEEDED =
+  'Your browser blocked the login window. Please allow pop-ups for this site and try again.'
+
+/**
+ * `redirectFallback`: whether a login may come back by full-page redirect (`returnTo`) when the popup was
+ * blocked. Off by default: the ticket then travels in the dApp page's URL, where a hostile page on an allowed
+ * origin could take it and hand it to a browser of its own that started the flow (FLOW.md).
+ */
+export function socialAuthRoutes(ctx: ServerContext, { redirectFallback = false } = {}) {
   return (
     new Hono()
       .post('/start', jsonBody(startSocialLogin.body), async (c) => {
@@ -70,6 +79,7 @@ export function socialAuthRoutes(ctx: ServerContext) {
           fail(403, 'provider_disabled', `Login with ${displayName} is not enabled for this project`)
         if (!isOriginAllowed(body.parentOrigin, project.allowedOrigins))
           fail(403, 'origin_not_allowed', `Origin ${body.parentOrigin} is not allowed for this project`)
+        if (body.returnTo !== undefined && !redirectFallback) fail(403, 'popup_needed', POPUP_NEEDED)
         // The fallback redirects the person (and the ticket) to `returnTo`: only on the parent's own origin.
         if (body.returnTo !== undefined && new URL(body.returnTo).origin !== body.parentOrigin)
           fail(400, 'invalid_return_to', `The login can only return to ${body.parentOrigin}`)
@@ -176,6 +186,7 @@ export function socialCallback(ctx: ServerContext) {
     }
     const done = `${origin}${SOCIAL_DONE_PATH}?${new URLSearchParams(result)}`
     if (flow.returnTo !== null) {
+      // Only flows of a server whose operator turned the redirect fallback on have a returnTo (see /start).
       // Checked at start; checked again here, where the ticket would leave.
       if (new URL(flow.returnTo).origin !== flow.parentOrigin)
         fail(400, 'invalid_return_to', 'Invalid return URL')
@@ -190,8 +201,17 @@ export function socialCallback(ctx: ServerContext) {
             text: 'You can close this window.',
           }
         : { title: ERROR_TEXT[result.error], text: 'You can close this window.' }
+    // The popup: the ticket goes to the frames of this origin only; the opener learns that the login is over.
+    const over = 'ticket' in result ? `${origin}${SOCIAL_DONE_PATH}` : done
     return c.html(
-      callbackPage({ targetOrigin: flow.parentOrigin, uri: done }, message),
+      callbackPage(
+        {
+          targetOrigin: flow.parentOrigin,
+          uri: over,
+          ...('ticket' in result && { ticket: result.ticket }),
+        },
+        message,
+      ),
       200,
       SOCIAL_PAGE_HEADERS,
     )
