@@ -51,6 +51,11 @@ test("behavior: the QR code's URI signed by the fid's custody key connects, with
 
   await expectConnected(page)
   await rememberSessionToken(page, stack)
+  // The Account view names the login by its provider and the Farcaster username.
+  await openModal(page)
+  await expect(dialog(page).getByText(`Logged in with Farcaster as ${dev.username}`)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toBeHidden()
   // The person's Farcaster name is what the modal knows them by: the dApp's Disconnect keeps the login, and
   // the Connect view offers to continue as them (the login cache keeps the username).
   await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
