@@ -260,6 +260,7 @@ describe('GET_USER { chainId }', () => {
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
       userName: null,
+      socialProvider: null,
     })
     expect(frame.events.slice(before)).toEqual([])
     expect(result(await frame.rpc('eth_chainId'))).toBe('0x7a69')
