@@ -7,6 +7,7 @@ import { isOriginAllowed, SOCIAL_PROVIDERS, type SocialProvider } from '@keyfram
 import {
   redeemSocialLogin,
   SOCIAL_DONE_PATH,
+  SOCIAL_ERROR_MESSAGES,
   SOCIAL_RETURN_PARAM,
   type SocialError,
   startSocialLogin,
@@ -34,11 +35,6 @@ import {
 import { PROVIDERS } from './providers.ts'
 
 /** What the person reads when a flow ends without a ticket (the frame refuses with the same words). */
-const ERROR_TEXT: Record<SocialError, string> = {
-  access_denied: 'The login was declined',
-  expired: 'The login expired. Please try again.',
-  failed: 'The login could not be completed. Please try again.',
-}
 
 /**
  * Why a provider step failed, in words only: openid-client's errors carry the provider's answer (the code,
@@ -137,7 +133,7 @@ export function socialAuthRoutes(ctx: ServerContext, { redirectFallback = false 
         })
         if (!result.ok) {
           if (result.reason === 'too_many_devices') failTooManyDevices(result.retryAfterMs)
-          fail(410, 'expired', ERROR_TEXT.expired)
+          fail(410, 'expired', SOCIAL_ERROR_MESSAGES.expired)
         }
         noticeNewDevice(ctx, result, project.name)
         return c.json(loginAnswer(ctx, c, transport, result))
@@ -161,7 +157,7 @@ export function socialCallback(ctx: ServerContext) {
       // Nobody started this flow (or it was answered already): there is no one to tell, only this window.
       return c.html(
         callbackPage(undefined, {
-          title: ERROR_TEXT.expired,
+          title: SOCIAL_ERROR_MESSAGES.expired,
           text: 'Close this window and start again from the app.',
         }),
         400,
@@ -200,7 +196,7 @@ export function socialCallback(ctx: ServerContext) {
             title: `Signed in with ${PROVIDERS[flow.provider].displayName}`,
             text: 'You can close this window.',
           }
-        : { title: ERROR_TEXT[result.error], text: 'You can close this window.' }
+        : { title: SOCIAL_ERROR_MESSAGES[result.error], text: 'You can close this window.' }
     // The popup: the ticket goes to the frames of this origin only; the opener learns that the login is over.
     const over = 'ticket' in result ? `${origin}${SOCIAL_DONE_PATH}` : done
     return c.html(
