@@ -12,9 +12,16 @@ export type Outcome =
       ms: number
     }
   | { kind: 'prompt'; prompt: string; ms: number }
+  /**
+   * No reply while it waited for a person outside the frame (a Farcaster app signing in); aborted by id, it
+   * answered with `code` (the abort's) after `ms`.
+   */
+  | { kind: 'waited'; code: number | undefined; ms: number }
   | { kind: 'none'; reason: string }
 
 const VALIDATION_CODES = new Set([-32600, -32602])
+/** ErrorCode.aborted: what a request answers once RPC_ABORT names it. */
+const ABORTED = -32040
 
 /**
  * Compares a frame's reply with a vector's expectation. A valid vector only has to pass validation: the
@@ -22,6 +29,10 @@ const VALIDATION_CODES = new Set([-32600, -32602])
  */
 export function judge(outcome: Outcome, expect: Expectation): string | undefined {
   if (outcome.kind === 'none') return `no reply (${outcome.reason})`
+  if (outcome.kind === 'waited') {
+    if (!expect.ok) return `waited instead of refusing with ${expect.code}`
+    return outcome.code === ABORTED ? undefined : `aborted, it answered ${outcome.code} instead of ${ABORTED}`
+  }
   if (outcome.kind === 'prompt') {
     return expect.ok
       ? undefined

@@ -57,6 +57,12 @@ function forProject(type: string, data: unknown, id: string): unknown {
   return { ...envelope, params: { ...params, projectId: id } }
 }
 
+/**
+ * Requests that, once valid, wait for a person outside the frame (a Farcaster app signing the login) until
+ * their table timeout: checked by aborting them and hearing the abort's answer.
+ */
+const WAITS_FOR_A_PERSON: ReadonlySet<string> = new Set(['CONNECT_FARCASTER'])
+
 let passed = 0
 let failed = 0
 function report(name: string, problem: string | undefined) {
@@ -88,7 +94,13 @@ try {
   for (const vector of requestVectors) {
     const data = forProject(vector.type, vector.data, projectId)
     const seen = await readyCount(page)
-    const outcome = await send(page, { type: vector.type, data, frameOrigin, timeoutMs: 5_000 })
+    const outcome = await send(page, {
+      type: vector.type,
+      data,
+      frameOrigin,
+      timeoutMs: 5_000,
+      ...(WAITS_FOR_A_PERSON.has(vector.type) && { abortAfterMs: 2_000 }),
+    })
     report(`vector: ${vector.name}`, judge(outcome, vector.expect))
     if (vector.type === 'RELOAD' && outcome.kind === 'reply' && outcome.reply.ok) {
       report(
@@ -109,7 +121,13 @@ try {
     const limit = timeoutFor(type as RequestType, (vector.data as { params: never }).params)
     const data = { ...(forProject(type, vector.data, projectId) as object), id: crypto.randomUUID() }
     const seen = await readyCount(page)
-    const outcome = await send(page, { type, data, frameOrigin, timeoutMs: Math.min(limit, 30_000) })
+    const outcome = await send(page, {
+      type,
+      data,
+      frameOrigin,
+      timeoutMs: Math.min(limit, 30_000),
+      ...(WAITS_FOR_A_PERSON.has(type) && { abortAfterMs: 2_000 }),
+    })
     if (type === 'RELOAD') await waitForReadyCount(page, seen, 20_000)
     report(
       `timeout: ${type} answered within ${limit} ms`,

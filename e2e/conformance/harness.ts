@@ -70,9 +70,19 @@ export async function embedFrame(
  */
 export async function send(
   page: Page,
-  options: { type: string; data: unknown; frameOrigin: string; timeoutMs: number },
+  options: {
+    type: string
+    data: unknown
+    frameOrigin: string
+    timeoutMs: number
+    /**
+     * For a request that waits for a person outside the frame: with no reply by then it is aborted by id, and
+     * the outcome is `waited` with the code it answered (within `timeoutMs` in all).
+     */
+    abortAfterMs?: number
+  },
 ): Promise<Outcome> {
-  return page.evaluate(async ({ type, data, frameOrigin, timeoutMs }) => {
+  return page.evaluate(async ({ type, data, frameOrigin, timeoutMs, abortAfterMs }) => {
     const { kfTarget } = window as unknown as { kfTarget: () => Window | null }
     const target = kfTarget()
     if (!target) return { kind: 'none', reason: 'no frame window' } as Outcome
@@ -95,8 +105,24 @@ export async function send(
         }
         if (m?.kind !== 'reply' || m.rid !== rid) return
         window.removeEventListener('message', onMessage)
-        resolve({ kind: 'reply', reply: m.data as never, ms: performance.now() - start })
+        const ms = performance.now() - start
+        if (abortSent) {
+          const error = (m.data as { error?: { code?: number } })?.error
+          return resolve({ kind: 'waited', code: error?.code, ms })
+        }
+        resolve({ kind: 'reply', reply: m.data as never, ms })
       }
+      let abortSent = false
+      if (abortAfterMs !== undefined)
+        setTimeout(() => {
+          abortSent = true
+          const id = (data as { id?: unknown })?.id
+          const abort = { v: 1, id: crypto.randomUUID(), params: { id: typeof id === 'string' ? id : rid } }
+          target.postMessage(
+            { keyframe: 1, kind: 'request', rid: abort.id, type: 'RPC_ABORT', data: abort },
+            frameOrigin,
+          )
+        }, abortAfterMs)
       window.addEventListener('message', onMessage)
       setTimeout(() => {
         window.removeEventListener('message', onMessage)
