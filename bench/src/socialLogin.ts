@@ -183,7 +183,8 @@ filled (untimed), then the time runs from the press of Allow on its consent page
 demo's status reading "connected" on a painted frame (the dApp page's clock); both clocks are brought to Node's
 by round trips, known to ±${r.clockErrorMs.toFixed(1)} ms. In it: the stand-in's redirect to the frame server's callback,
 the server's code exchange (PKCE) and user-info call to the stand-in, the one-time ticket, the callback page
-posting the done URI to the dApp and closing, the frame redeeming the ticket, generating the wallet (both
+posting the ticket to the Keyframe frame and the done URI to the dApp and closing, the frame redeeming the
+ticket, generating the wallet (both
 2-of-2 splits) and registering it, and the dApp's connection.
 
 - Calibration before each run (ms): ${r.calibrations.map((n) => n.toFixed(0)).join(', ')}
