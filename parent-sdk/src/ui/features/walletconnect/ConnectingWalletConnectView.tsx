@@ -12,8 +12,8 @@ import {
 } from '../../../core/walletConnect.ts'
 import { copyLink } from '../../copyLink.ts'
 import { errorText } from '../../errorText.ts'
-import { activeElementOf, focusables } from '../../focus.ts'
 import { QrCode } from '../../qr/QrCode.tsx'
+import { useRefocus } from '../../useRefocus.ts'
 import { useWatched } from '../../useWatched.ts'
 import { type DeepLink, walletLinks } from './deepLink.ts'
 import { isTouchViewport } from './touch.ts'
@@ -88,7 +88,6 @@ export function ConnectingWalletConnectView({ kf }: { kf: Keyframe }) {
   // app with it; any other is opened from here. Kept per URI: a retry's new one has not been opened.
   const [openedUri, setOpenedUri] = useState(() => getWalletConnect(kf)?.uri)
   const root = useRef<HTMLDivElement>(null)
-  const mounted = useRef(false)
 
   // Opened without a pairing under way (`open({ view: 'ConnectingWalletConnect' })`): start one.
   // Leaving (back, close) drops a pairing that did not connect.
@@ -115,17 +114,8 @@ export function ConnectingWalletConnectView({ kf }: { kf: Keyframe }) {
     location.assign(mobileHref)
   }, [mobileHref, uri, openedUri])
 
-  // The control that had focus went away with the phase (Try again, Copy link): focus the first one now shown,
-  // so a keyboard user is not left outside the dialog. The modal places focus itself when the view appears.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the status or the URI's presence changes
-  useLayoutEffect(() => {
-    const el = root.current
-    if (!mounted.current || !el) {
-      mounted.current = true
-      return
-    }
-    if (activeElementOf(el) === null) (focusables(el)[0] ?? el).focus({ preventScroll: true })
-  }, [phase])
+  // The control that had focus went away with the phase (Try again, Copy link): focus the first one now shown.
+  useRefocus(root, phase)
 
   const copyButton = uri && (
     <button type="button" className="kf-button kf-block" onClick={() => void copyLink(kf, uri)}>
