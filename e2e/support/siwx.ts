@@ -32,6 +32,13 @@ export function signInView(page: Page) {
     cancel: modal.getByRole('button', { name: 'Cancel', exact: true }),
     close: modal.getByRole('button', { name: 'Close', exact: true }),
     alert: modal.getByRole('alert'),
+    /** The short address; its `title` holds the full one. */
+    address: modal.getByTestId('kf-siwx-address'),
+    /** "Cancelling disconnects your wallet.": shown only when sign-in is required. */
+    requiredNote: modal.getByText('Cancelling disconnects your wallet.', { exact: true }),
+    /** "Confirm in {wallet name}" while an injected or WalletConnect wallet is asked to sign. */
+    confirmIn: (walletName: string) =>
+      modal.getByRole('status').filter({ hasText: `Confirm in ${walletName}` }),
   }
 }
 
