@@ -92,6 +92,8 @@ const MUST_NOT_APPEAR = {
   // The redirect fallback's sessionStorage key: only the social login's actions have it (issue 17).
   'social login': 'keyframe-social-pending',
   'Farcaster view': 'Waiting for Farcaster',
+  // The frame's event that ends an approval: approvals and prompts in the modal load with the frame client (issue 18).
+  'frame approvals': 'APPROVAL_CLOSED',
 }
 /** Markers that must be found in the lazy chunks, so their absence before `open()` means something. */
 const LAZY_MARKERS = [
@@ -105,6 +107,7 @@ const LAZY_MARKERS = [
   'WalletConnect',
   'social login',
   'Farcaster view',
+  'frame approvals',
 ] as const
 
 const root = fileURLToPath(new URL('..', import.meta.url))

@@ -2,19 +2,12 @@ import type { RequestType } from '@keyframe/protocol'
 import {
   type Caip2Id,
   type ConnectMethod,
-  DEFAULT_CHAIN_ID,
-  DEFAULT_CONNECT_METHOD_ORDER,
-  DEFAULT_FEATURES,
-  DEFAULT_THEME_MODE,
-  type FeatureName,
   type Features,
   SOCIAL_POPUP_PATH,
   SOCIAL_RETURN_PARAM,
-  SOCIALS,
   type Social,
   type SocialProvider,
   type ThemeMode,
-  toCaip2,
 } from '@keyframe/protocol/core'
 import { announceProvider } from '../connectors/embedded/announce.ts'
 import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
@@ -23,21 +16,18 @@ import { getAccount } from './account.ts'
 import { namespaceOf, restoreConnection } from './connection.ts'
 import { onBody } from './documentBody.ts'
 import { createEmbeddedWallet, type EmbeddedWallet } from './embeddedWallet.ts'
-import { BrowserOnlyError, ConfigError, checkOption, DestroyedError } from './errors.ts'
+import { BrowserOnlyError, DestroyedError } from './errors.ts'
 import type { frameTheme } from './frameTheme.ts'
 import { restoreInjected } from './injected.ts'
-import { createMemoryStorage, defaultStorage, type LoginCacheStorage } from './loginCache.ts'
+import type { LoginCacheStorage } from './loginCache.ts'
 import { listNetworks, watchUnsupportedChain } from './network.ts'
+import { resolveOptions } from './options.ts'
 import * as router from './router.ts'
 import { createInstanceRuntime, type RuntimeKey } from './runtime.ts'
 import { createKeyframeStore, type KeyframeState, type KeyframeStore, type ThemeVariables } from './store.ts'
 import { isThemeMode } from './theme.ts'
 import { createToasts, type ToastController } from './toasts.ts'
-import {
-  resolveWalletConnectOption,
-  restoreWalletConnect,
-  type WalletConnectConfig,
-} from './walletConnectStart.ts'
+import { restoreWalletConnect, type WalletConnectConfig } from './walletConnectStart.ts'
 import { type CustomWallet, resolveWalletOptions, type WalletOptions } from './walletOptions.ts'
 
 /** A network the dApp supports. A viem `Chain` fits. */
@@ -232,90 +222,6 @@ export type Keyframe = {
 
 function isBrowser(): boolean {
   return typeof window !== 'undefined' && typeof document !== 'undefined'
-}
-
-function isHttpUrl(value: unknown): boolean {
-  try {
-    const { protocol } = new URL(value as string)
-    return protocol === 'https:' || protocol === 'http:'
-  } catch {
-    return false
-  }
-}
-
-function resolveOptions(options: KeyframeOptions) {
-  if (typeof options?.projectId !== 'string' || options.projectId.trim() === '') {
-    const message =
-      'Keyframe: `projectId` is missing. Pass the project id your Keyframe frame server gave you: createKeyframe({ projectId, frameUrl, networks }).'
-    options?.onAlert?.({ code: 'MISSING_PROJECT_ID', message })
-    throw new ConfigError('projectId', message)
-  }
-  checkOption(
-    isHttpUrl(options.frameUrl),
-    'frameUrl',
-    `the full http(s) URL of the frame document (e.g. "https://wallet.example.com/frame"), got ${JSON.stringify(options.frameUrl)}`,
-  )
-  const themeMode = options.themeMode ?? DEFAULT_THEME_MODE
-  checkOption(isThemeMode(themeMode), 'themeMode', `"light" or "dark", got ${JSON.stringify(themeMode)}`)
-  const connectMethods = options.connectMethods ?? DEFAULT_CONNECT_METHOD_ORDER
-  for (const method of connectMethods) {
-    if (!(DEFAULT_CONNECT_METHOD_ORDER as readonly string[]).includes(method)) {
-      throw new ConfigError(
-        'connectMethods',
-        `Keyframe: unknown connect method ${JSON.stringify(method)}; use ${DEFAULT_CONNECT_METHOD_ORDER.map((m) => `"${m}"`).join(', ')}.`,
-      )
-    }
-  }
-  let chainId: Caip2Id | undefined
-  for (const network of options.networks ?? []) {
-    let id: Caip2Id
-    try {
-      id = toCaip2(network.id)
-    } catch (cause) {
-      throw new ConfigError(
-        'networks',
-        `Keyframe: network ${JSON.stringify(network.name)} has an invalid id ${JSON.stringify(network.id)}; use an EVM chain id number or a CAIP-2 id.`,
-        { cause },
-      )
-    }
-    chainId ??= id
-  }
-  checkOption(
-    options.chainApiUrl === undefined || isHttpUrl(options.chainApiUrl),
-    'chainApiUrl',
-    `the http(s) URL of your chain-api, got ${JSON.stringify(options.chainApiUrl)}`,
-  )
-  const socials = options.features?.socials ?? SOCIALS
-  checkOption(
-    socials === false || (Array.isArray(socials) && socials.every((s) => SOCIALS.includes(s))),
-    'features.socials',
-    `false or an array of ${SOCIALS.join(', ')}`,
-  )
-  const features: Features = { ...DEFAULT_FEATURES }
-  for (const [name, on] of Object.entries(options.features ?? {})) {
-    if (name === 'socials') continue
-    if (!(name in DEFAULT_FEATURES) || typeof on !== 'boolean') {
-      throw new ConfigError(
-        'features',
-        `Keyframe: \`features.${name}\` must be one of ${Object.keys(DEFAULT_FEATURES).join(', ')} set to true or false.`,
-      )
-    }
-    features[name as FeatureName] = on
-  }
-  const storage =
-    options.storage === undefined
-      ? (defaultStorage() ?? createMemoryStorage())
-      : (options.storage ?? createMemoryStorage())
-  const walletConnect = resolveWalletConnectOption(options.walletConnect, options.metadata)
-  return {
-    themeMode,
-    walletConnect,
-    connectMethods: [...new Set(connectMethods)],
-    chainId: chainId ?? DEFAULT_CHAIN_ID,
-    storage,
-    features,
-    socials: [...new Set(socials || [])],
-  }
 }
 
 /**

@@ -9,7 +9,6 @@ import { type Caip10Id, UserRejectedRequestError } from '@keyframe/protocol/core
 import { createEmbeddedConnector, type EmbeddedConnector } from '../connectors/embedded/connector.ts'
 import { createEmbeddedProvider, type EmbeddedProvider } from '../connectors/embedded/provider.ts'
 import type { Eip1193Provider } from '../connectors/types.ts'
-import { awaitApproval, isHeldOpen } from './approval.ts'
 import { disconnect, reconnect } from './connection.ts'
 import { getActiveConnector } from './connectors.ts'
 import type { Keyframe } from './createKeyframe.ts'
@@ -49,8 +48,11 @@ function createProvider(kf: Keyframe): EmbeddedProvider {
       openUntil(kf, connected, () => new UserRejectedRequestError(), signal),
     switchNetwork: (chainId) => switchNetwork(kf, chainId),
     addNetwork: (network) => addNetwork(kf, network),
-    awaitApproval: (dismiss) => awaitApproval(kf, dismiss),
-    keepsModalOpen: () => isHeldOpen(kf),
+    // Loaded already: the frame client's `frameSession.ts` imports it, and a request waits for the frame first.
+    awaitApproval: async (dismiss) => {
+      const { awaitApproval, isHeldOpen } = await import('./approval.ts')
+      return { keepsOpen: isHeldOpen(kf), wait: awaitApproval(kf, dismiss) }
+    },
   })
   // On destroy: its pending requests are rejected with 4900 and its listeners dropped.
   kf._internal.onDestroy(provider.end)

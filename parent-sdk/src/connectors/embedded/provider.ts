@@ -50,11 +50,11 @@ export type EmbeddedProviderHost = {
   addNetwork(network: Network & { readonly id: number }): void
   /**
    * An unsafe request goes to the frame, whose approval the modal shows. `dismiss` is called when the person
-   * closes the modal before deciding: the request is then rejected with 4001.
+   * closes the modal before deciding: the request is then rejected with 4001. `keepsOpen`: a view of the
+   * modal that made requests itself keeps it open when they end. Async: the approval code loads with the
+   * frame client, not before `open()`.
    */
-  awaitApproval(dismiss: () => void): ApprovalWait
-  /** Whether a view of the modal that made requests itself keeps it open when they end. */
-  keepsModalOpen(): boolean
+  awaitApproval(dismiss: () => void): Promise<{ wait: ApprovalWait; keepsOpen: boolean }>
 }
 
 /** The provider, and its end on destroy. */
@@ -268,11 +268,10 @@ async function refuseUnknown(ctx: Context, method: string): Promise<never> {
  * pending. A request ended by the unknown-method flow or dismissed, or one a modal view holding the modal
  * open made (`holdOpen`), leaves the modal as it is.
  */
-function approvalOf(ctx: Context, entry: Pending, signal: AbortSignal) {
+async function approvalOf(ctx: Context, entry: Pending, signal: AbortSignal) {
   entry.unsafe = true
-  // Read as the request starts: the view holding the modal open lets go as soon as it has its answer.
-  const keepsOpen = ctx.host.keepsModalOpen()
-  const wait = ctx.host.awaitApproval(() => entry.fail(new UserRejectedRequestError()))
+  // `keepsOpen` is read as the request starts: the view holding the modal open lets go as soon as it has its answer.
+  const { wait, keepsOpen } = await ctx.host.awaitApproval(() => entry.fail(new UserRejectedRequestError()))
   return {
     sent: (id: string) => wait.sent(id),
     end() {
@@ -300,7 +299,7 @@ function viaFrame(ctx: Context, method: string, params: unknown): Promise<unknow
     await whenSettled(kf, signal)
     if (!snapshotOf(kf).connected) throw new UnauthorizedError()
     const frame = await kf.frame()
-    const approval = kind === 'unsafe' ? approvalOf(ctx, entry, signal) : undefined
+    const approval = kind === 'unsafe' ? await approvalOf(ctx, entry, signal) : undefined
     const chainId = kf.getState().connections.eip155.chainId
     try {
       return await frame.request(
