@@ -8,6 +8,7 @@
 import type { Caip2Id } from '@keyframe/protocol/core'
 import { getAddress, isAddress, isHex, type PublicClient } from 'viem'
 import { generateSiweNonce, parseSiweMessage } from 'viem/siwe'
+import { type RecapCapabilities, RecapError, readRecap } from '../recap.ts'
 import type { SiwxMessageData } from '../types.ts'
 import { createMemoryNonceStore, type NonceStore } from './nonceStore.ts'
 import { SiwxVerifyError } from './siwxVerifyError.ts'
@@ -29,6 +30,8 @@ export type SiwxVerified = {
   address: `0x${string}`
   chainId: number
   data: SiwxMessageData
+  /** What its ERC-5573 ReCap grants, when it carries one (its statement ends with the same words). */
+  capabilities?: RecapCapabilities
 }
 
 export type SiwxVerifier = {
@@ -65,7 +68,7 @@ export function createSiwxVerifier(options: SiwxVerifierOptions): SiwxVerifier {
     },
     async verify({ message, signature }, { origin }) {
       const expected = new URL(origin)
-      const { data, scheme } = readMessage(message)
+      const { data, scheme, capabilities } = readMessage(message)
       if (data.domain !== expected.host || (scheme !== undefined && `${scheme}:` !== expected.protocol))
         throw new SiwxVerifyError('domain', `The message is for ${data.domain}, not for ${expected.host}`)
       if (originOf(data.uri) !== expected.origin)
@@ -84,7 +87,7 @@ export function createSiwxVerifier(options: SiwxVerifierOptions): SiwxVerifier {
       // Last: only a message that passed every other check uses its nonce up.
       if (!(await nonces.consume(data.nonce)))
         throw new SiwxVerifyError('nonce', 'The nonce is unknown or was already used')
-      return { address, chainId, data }
+      return { address, chainId, data, ...(capabilities && { capabilities }) }
     },
   }
 }
@@ -96,7 +99,11 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}
  * The fields of an EIP-4361 message, its dates as written. viem's parser skips text it does not know, so the
  * line count must be exactly the one its fields make: nothing signed beyond what the server reads.
  */
-function readMessage(message: string): { data: SiwxMessageData; scheme: string | undefined } {
+function readMessage(message: string): {
+  data: SiwxMessageData
+  scheme: string | undefined
+  capabilities: RecapCapabilities | undefined
+} {
   const parsed = parseSiweMessage(message)
   const { address, chainId, domain, nonce, uri, version, statement, requestId, resources, scheme } = parsed
   const lines = message.split('\n')
@@ -139,7 +146,16 @@ function readMessage(message: string): { data: SiwxMessageData; scheme: string |
     ...(resources === undefined ? {} : { resources }),
     ...(statement === undefined ? {} : { statement }),
   }
-  return { data, scheme }
+  return { data, scheme, capabilities: readCapabilities(data) }
+}
+
+function readCapabilities(data: SiwxMessageData): RecapCapabilities | undefined {
+  try {
+    return readRecap(data)?.att
+  } catch (error) {
+    if (error instanceof RecapError) throw new SiwxVerifyError('malformed', MALFORMED, { cause: error })
+    throw error
+  }
 }
 
 function lineValue(lines: readonly string[], label: string): string | undefined {

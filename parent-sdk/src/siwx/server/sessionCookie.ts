@@ -1,9 +1,10 @@
 /**
  * The signed-in session a dApp backend keeps in a cookie after a verified sign-in: `{ address, chainId,
- * expiresAt }` with an HMAC-SHA256 (Web Crypto) over it, so the browser holds the session but cannot change
+ * expiresAt }` (JSON, hex) with an HMAC-SHA256 (Web Crypto) over it, so the browser holds the session but cannot change
  * it. HttpOnly and SameSite=Lax: the page's scripts never read it and other sites' requests do not carry it.
  * @module
  */
+import { bytesToHex, hexToBytes, isHex, stringToHex } from 'viem'
 import * as z from 'zod/mini'
 
 /** Who is signed in, on which chain, until when (ms since the epoch). */
@@ -60,25 +61,23 @@ export function sessionCookie(options: SessionCookieOptions): SessionCookie {
   )
   return {
     async serialize(session) {
-      const payload = toBase64Url(new TextEncoder().encode(JSON.stringify(sessionSchema.parse(session))))
+      const payload = stringToHex(JSON.stringify(sessionSchema.parse(session))).slice(2)
       const mac = new Uint8Array(
         await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(payload)),
       )
       const maxAge = Math.min(maxAgeSeconds, Math.floor((session.expiresAt - now()) / 1000))
-      return `${name}=${payload}.${toBase64Url(mac)}; Max-Age=${Math.max(0, maxAge)}${attributes}`
+      return `${name}=${payload}.${bytesToHex(mac).slice(2)}; Max-Age=${Math.max(0, maxAge)}${attributes}`
     },
     async read(cookieHeader) {
       const value = cookieValue(cookieHeader ?? '', name)
       const [payload, mac, ...rest] = value?.split('.') ?? []
       if (!payload || !mac || rest.length > 0) return null
-      const signature = fromBase64Url(mac)
+      if (!isHex(`0x${payload}`) || !isHex(`0x${mac}`)) return null
       // crypto.subtle.verify compares in constant time.
-      if (
-        !signature ||
-        !(await crypto.subtle.verify('HMAC', await key, signature, new TextEncoder().encode(payload)))
-      )
+      const signature = new Uint8Array(hexToBytes(`0x${mac}`))
+      if (!(await crypto.subtle.verify('HMAC', await key, signature, new TextEncoder().encode(payload))))
         return null
-      const session = sessionSchema.safeParse(parseJson(fromBase64Url(payload)))
+      const session = sessionSchema.safeParse(parseJson(hexToBytes(`0x${payload}`)))
       return session.success && session.data.expiresAt > now() ? session.data : null
     },
     clear: () => `${name}=; Max-Age=0${attributes}`,
@@ -93,22 +92,9 @@ function cookieValue(header: string, name: string): string | undefined {
   return undefined
 }
 
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '')
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[\w-]*$/.test(text)) return null
-  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'))
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0))
-}
-
-function parseJson(bytes: Uint8Array | null): unknown {
+function parseJson(bytes: Uint8Array): unknown {
   try {
-    return bytes && JSON.parse(new TextDecoder().decode(bytes))
+    return JSON.parse(new TextDecoder().decode(bytes))
   } catch {
     return null
   }
