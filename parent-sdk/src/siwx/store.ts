@@ -1,0 +1,119 @@
+/**
+ * The page's sign-in sessions, one per chain and address: in `localStorage` (key `@keyframe/siwx`) so a reload
+ * keeps them, or in memory. What is read back is checked: bad JSON, a malformed entry or an expired session is
+ * dropped, never thrown, so a stale or tampered entry costs a new sign-in and nothing else. Storage is looked
+ * up on first use, not at import (SSR-safe).
+ * @module
+ */
+import * as z from 'zod/mini'
+import type { SiwxSession } from './types.ts'
+
+export const SESSIONS_KEY = '@keyframe/siwx'
+
+/** Where sessions are kept: `localStorage` by default, any same-shaped storage, or `null` for memory only. */
+export type SiwxStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+export type SessionStore = {
+  /** Keeps `session`, replacing the one of its chain and address. */
+  add(session: SiwxSession): void
+  /** The live session of `address` on `chainId`, if any. */
+  get(chainId: string, address: string): SiwxSession | undefined
+  /** Forgets the session of `address` on `chainId`. */
+  remove(chainId: string, address: string): void
+  /** Replaces every session. */
+  set(sessions: readonly SiwxSession[]): void
+}
+
+const sessionSchema = z.object({
+  data: z.object({
+    accountAddress: z.string(),
+    chainId: z.templateLiteral([z.string(), ':', z.string()]),
+    domain: z.string(),
+    uri: z.string(),
+    version: z.literal('1'),
+    nonce: z.string(),
+    issuedAt: z.string(),
+    expirationTime: z.optional(z.string()),
+    notBefore: z.optional(z.string()),
+    requestId: z.optional(z.string()),
+    resources: z.optional(z.array(z.string())),
+    statement: z.optional(z.string()),
+  }),
+  message: z.string(),
+  signature: z.templateLiteral(['0x', z.string()]),
+})
+
+/**
+ * A session store over `storage` (`undefined`: the page's `localStorage`, or memory where there is none or it
+ * throws, as in a sandboxed frame or Safari's private mode of old; `null`: memory).
+ */
+export function createSessionStore(storage?: SiwxStorage | null): SessionStore {
+  let memory: SiwxSession[] = []
+  // Set once the storage refuses a write (full, or blocked): from then on this page keeps sessions in memory.
+  let refused = false
+  const backing = (): SiwxStorage | null => (refused ? null : storage === undefined ? pageStorage() : storage)
+
+  const read = (): SiwxSession[] => {
+    const kept = backing()
+    if (!kept) return memory.filter(isLive)
+    let json: unknown
+    try {
+      json = JSON.parse(kept.getItem(SESSIONS_KEY) ?? '[]')
+    } catch {
+      return []
+    }
+    if (!Array.isArray(json)) return []
+    return json.flatMap((entry) => {
+      const parsed = sessionSchema.safeParse(entry)
+      return parsed.success && isLive(parsed.data) ? [parsed.data] : []
+    })
+  }
+  const write = (sessions: readonly SiwxSession[]) => {
+    const kept = backing()
+    if (!kept) {
+      memory = [...sessions]
+      return
+    }
+    try {
+      if (sessions.length === 0) kept.removeItem(SESSIONS_KEY)
+      else kept.setItem(SESSIONS_KEY, JSON.stringify(sessions))
+    } catch {
+      refused = true
+      memory = [...sessions]
+    }
+  }
+
+  return {
+    add: (session) =>
+      write([
+        ...read().filter((kept) => !isSessionOf(kept, session.data.chainId, session.data.accountAddress)),
+        session,
+      ]),
+    get: (chainId, address) => read().find((kept) => isSessionOf(kept, chainId, address)),
+    remove: (chainId, address) => write(read().filter((kept) => !isSessionOf(kept, chainId, address))),
+    set: (sessions) => write(sessions.filter(isLive)),
+  }
+}
+
+/** Whether `session` has not expired at `now` (a session without expirationTime lives until revoked). */
+export function isLive(session: SiwxSession, now = Date.now()): boolean {
+  const { expirationTime } = session.data
+  if (expirationTime === undefined) return true
+  const expires = Date.parse(expirationTime)
+  return !Number.isNaN(expires) && expires > now
+}
+
+/** Whether `session` is of `address` on `chainId` (eip155 addresses compare without their checksum case). */
+export function isSessionOf(session: SiwxSession, chainId: string, address: string): boolean {
+  return (
+    session.data.chainId === chainId && session.data.accountAddress.toLowerCase() === address.toLowerCase()
+  )
+}
+
+function pageStorage(): SiwxStorage | null {
+  try {
+    return globalThis.localStorage ?? null
+  } catch {
+    return null
+  }
+}
