@@ -58,6 +58,11 @@ import {
   siwxUrl,
   tamperStatement,
 } from '../support/siwx.ts'
+import {
+  chooseWalletConnect,
+  scanPairingQr,
+  test as walletConnectTest,
+} from '../support/wallet/walletConnect.ts'
 
 // The embedded wallet's tests log in (scrypt in the frame, real mail) and approve in the frame.
 test.describe.configure({ timeout: 90_000 })
@@ -189,8 +194,8 @@ test.describe('sign in with the wallet (issue 18)', () => {
     await expect(view.dialog).toContainText(
       `${host} asks you to sign a message with your wallet to prove this address is yours. It costs nothing and sends no transaction.`,
     )
-    await expect(view.dialog).toContainText('Cancelling disconnects your wallet.')
-    await expect(view.dialog.getByTitle(address)).toBeVisible()
+    await expect(view.requiredNote).toBeVisible()
+    await expect(view.address).toHaveAttribute('title', address)
     await expectNotSignedIn(page)
 
     const frameHeading = framePrompt(page).getByRole('heading', { name: `Sign in to ${host}` })
@@ -290,7 +295,7 @@ test.describe('sign in with the wallet (issue 18)', () => {
     await connectInjected(page, stack, 'required')
     const view = signInView(page)
     await expectSignInView(page)
-    await expect(view.dialog).toContainText('Cancelling disconnects your wallet.')
+    await expect(view.requiredNote).toBeVisible()
     await view.cancel.click()
     await expect(page.getByTestId('account-status')).toHaveText('disconnected')
     await expect(dialog(page)).toBeHidden()
@@ -307,7 +312,7 @@ test.describe('sign in with the wallet (issue 18)', () => {
     await expectSignInView(page)
     // The control of the required tests: here nothing holds the modal.
     await expect(view.close).toBeEnabled()
-    await expect(view.dialog).not.toContainText('Cancelling disconnects your wallet.')
+    await expect(view.requiredNote).toBeHidden()
     await checkLook(page, testInfo, 'SIWXSignMessage (optional)')
     await view.cancel.click()
     await expect(dialog(page)).toBeHidden()
@@ -329,6 +334,23 @@ test.describe('sign in with the wallet (issue 18)', () => {
     await expectSignedIn(page, DEV_WALLET_ADDRESS)
     await expectVerifiedSession(page, stack, DEV_WALLET_ADDRESS)
   })
+
+  walletConnectTest(
+    'behavior: a WalletConnect wallet app (eip155 only) signs in when required, verified by siwe and the example backend',
+    async ({ page, stack, walletApp }) => {
+      await page.goto(siwxUrl(stack, 'required'))
+      await chooseWalletConnect(page)
+      await walletApp.connect(await scanPairingQr(page))
+      await expectConnected(page)
+      await expectSignInView(page)
+      await signInView(page).sign.click()
+      await expect(dialog(page)).toBeHidden({ timeout: 15_000 })
+      const address = getAddress(walletApp.address)
+      await expectSignedIn(page, address)
+      expect(walletApp.requests.map((r) => r.method)).toContain('personal_sign')
+      await expectVerifiedSession(page, stack, address)
+    },
+  )
 
   test('attack: the frame refuses to sign a sign-in message for another domain (4100) or another account, before any screen; control: the page’s own domain shows the sign-in approval and signs', async ({
     page,
