@@ -11,6 +11,7 @@ export default defineConfig({
       'parent-sdk',
       'dev-fixtures',
       'devstack',
+      'examples/siwx-server',
     ],
   },
 })
