@@ -33,6 +33,32 @@ export type ApprovalCall = {
   decoded?: DecodedCall
 }
 
+/**
+ * A personal_sign whose text is an EIP-4361 sign-in message for the parent's own host (the frame refuses one
+ * for another site or account before any screen: `rpc/siweMessage.ts`). The fields as the message writes them.
+ */
+export type SignInDetails = {
+  kind: 'signIn'
+  /** The message's domain, equal to the host of the site asking. */
+  domain: string
+  statement?: string
+  uri: string
+  version: string
+  chainId: number
+  nonce: string
+  /** RFC 3339, as written. */
+  issuedAt: string
+  expirationTime?: string
+  notBefore?: string
+  requestId?: string
+  /** Each resource URI, with its ERC-5573 sentence when it is a ReCap. */
+  resources: { uri: string; recap?: string }[]
+  /** Against the frame's clock when the request came. */
+  validity: 'valid' | 'expired' | 'notYetValid'
+  /** The whole message, as signed. */
+  text: string
+}
+
 /** Everything the person approves or rejects. */
 export type ApprovalDetails = {
   /** The RPC method. */
@@ -61,6 +87,7 @@ export type ApprovalDetails = {
       kind: 'typedDataV1'
       fields: { type: string; name: string; value: unknown }[]
     }
+  | SignInDetails
   | WatchAssetDetails
   | AddChainDetails
   | {

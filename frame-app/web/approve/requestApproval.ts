@@ -125,7 +125,10 @@ export function createApprovals(doc: Document, options: CreateApprovalsOptions =
         return settle(entry, new UserRejectedRequestError())
       }
       if (event.key !== 'Tab') return
-      const controls = [body, reject, approve].filter(isUsable)
+      // A disclosure in the details (a sign-in's full message) is a stop of its own, between them and Reject.
+      const controls = [body, ...body.querySelectorAll<HTMLElement>('summary'), reject, approve].filter(
+        isUsable,
+      )
       const active = doc.activeElement as HTMLElement | null
       const edge = event.shiftKey ? controls[0] : controls[controls.length - 1]
       if (active && controls.includes(active) && active !== edge) return

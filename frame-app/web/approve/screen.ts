@@ -13,6 +13,7 @@
  */
 import type { ApprovalCall, ApprovalDetails, DecodedCall } from './details.ts'
 import type { GateHint } from './gate.ts'
+import { signInContent, signInTitle } from './signInScreen.ts'
 import { isWalletDetails, walletContent, walletTitle } from './walletScreen.ts'
 
 export type ApprovalScreen = {
@@ -82,6 +83,11 @@ position:fixed;inset:0;display:flex;flex-direction:column;margin:0;background:va
 .kfa-unlimited{color:var(--warn)}
 .kfa-note{margin:0;font-size:13px;color:var(--muted)}
 .kfa .kfa-warn{color:var(--warn)}
+.kfa-check{display:flex;gap:6px;align-items:baseline;margin:0;font-weight:600}
+.kfa-statement{margin:0;overflow-wrap:anywhere;white-space:pre-wrap;unicode-bidi:plaintext}
+.kfa-resources{display:flex;flex-direction:column;gap:6px;margin:0;padding:0 0 0 18px;overflow-wrap:anywhere}
+.kfa-full summary{cursor:pointer;color:var(--muted);font-size:13px}
+.kfa-full pre{margin-top:6px}
 .kfa-actions{display:flex;gap:8px;padding:8px 20px 16px}
 .kfa-hint{flex:none;margin:0;padding:0 20px;height:18px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;font-size:12px;line-height:18px;color:var(--muted)}
 .kfa .kfa-body:focus-visible{outline-offset:-2px}
@@ -112,6 +118,7 @@ function adoptStyles(doc: Document): CSSStyleSheet | undefined {
 function titleOf(details: ApprovalDetails): string {
   if (isWalletDetails(details)) return walletTitle(details)
   if (details.kind === 'message') return 'Sign message'
+  if (details.kind === 'signIn') return signInTitle(details)
   if (details.kind === 'typedData' || details.kind === 'typedDataV1') return 'Sign typed data'
   return details.calls.length > 1 ? `Approve ${details.calls.length} calls` : 'Approve transaction'
 }
@@ -255,6 +262,7 @@ export function renderApprovalScreen(doc: Document, details: ApprovalDetails): A
 
   function content(): HTMLElement[] {
     if (isWalletDetails(details)) return walletContent(details, { el, row, list, code })
+    if (details.kind === 'signIn') return signInContent(details, { el, row, list, code })
     if (details.kind === 'message') {
       return details.text === null
         ? [el('h2', {}, 'Message (hex)'), el('pre', {}, details.hex)]

@@ -1,18 +1,20 @@
 /**
  * personal_sign (EIP-191 version 0x45): the person sees the message, as text when it is printable UTF-8,
- * and its bytes.
+ * and its bytes; an EIP-4361 sign-in message as a sign-in, once checked against the site asking.
  * @module
  */
 import { bytesToHex, type Hex, hashMessage, hexToBytes } from 'viem'
 import { approve } from './approval.ts'
 import { detailsBase, type Signing, sign, signingAccount, toRsv } from './signing.ts'
+import { readSignIn } from './siweMessage.ts'
 
 /**
  * Signs `message` after the person approved it.
  * @param params `[message, address]`: the message as `0x` hex bytes (EIP-1193) or, as many dApps send it,
  *   plain text. `[address, message]` too ({@link messageAndAddress}); a third parameter is ignored.
  * @returns The 65-byte signature (`r ‖ s ‖ v`, v = 27 or 28).
- * @throws UnauthorizedError (4100) when `address` is not the session's account.
+ * @throws UnauthorizedError (4100) when `address` is not the session's account, or the message is a sign-in
+ *   message for another site or account (`readSignIn`).
  * @throws UserRejectedRequestError (4001) when the person rejects.
  */
 export async function personalSign(
@@ -20,14 +22,14 @@ export async function personalSign(
   signing: Signing,
 ): Promise<Hex> {
   const [message, address] = messageAndAddress(params)
-  signingAccount(signing.session, address)
+  const signer = signingAccount(signing.session, address)
   const bytes = messageBytes(message)
+  const text = printableText(bytes)
+  const signIn = readSignIn(bytes, text, { parentOrigin: signing.ctx.parentOrigin, signer })
   await approve(
     {
       ...detailsBase(signing, 'personal_sign'),
-      kind: 'message',
-      text: printableText(bytes),
-      hex: bytesToHex(bytes),
+      ...(signIn ?? { kind: 'message', text, hex: bytesToHex(bytes) }),
     },
     signing.ctx,
     signing.approval,

@@ -7,6 +7,7 @@
  */
 import type { FrameChain } from '@keyframe/protocol/frame-api/chains'
 import { type Hex, recoverAddress, stringToHex, verifyMessage, verifyTypedData } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createHarness, type Harness } from '../../server/testing/harness.ts'
 import { hashTypedDataAs } from './eip712.ts'
@@ -96,6 +97,57 @@ describe('personal_sign', () => {
       ok: false,
       error: { code: -32602 },
     })
+  })
+})
+
+describe('personal_sign: sign-in messages (EIP-4361)', () => {
+  const signInMessage = (domain: string) =>
+    createSiweMessage({
+      domain,
+      address: frame.address,
+      uri: `https://${domain}/login`,
+      version: '1',
+      chainId: 31337,
+      nonce: 'k3yfr4m3n0nc3',
+      issuedAt: new Date(),
+      statement: 'Sign in to Ops.',
+    })
+
+  test("attack: one for another site than the parent's is refused with 4100 before any screen (control: the parent's host is shown as a sign-in and signed)", async () => {
+    const seen = person.seen.length
+    const evil = await frame.rpc('personal_sign', [stringToHex(signInMessage('evil.example')), frame.address])
+    expect(evil).toMatchObject({
+      ok: false,
+      error: { code: 4100, message: 'This sign-in message is for evil.example, not for ops.example' },
+    })
+    expect(person.seen.length).toBe(seen)
+
+    const message = signInMessage('ops.example')
+    const signature = result(await frame.rpc('personal_sign', [stringToHex(message), frame.address]))
+    expect(await verifyMessage({ address: frame.address, message, signature })).toBe(true)
+    expect(lastDetails()).toMatchObject({
+      method: 'personal_sign',
+      origin: 'https://ops.example',
+      kind: 'signIn',
+      domain: 'ops.example',
+      uri: 'https://ops.example/login',
+      statement: 'Sign in to Ops.',
+      validity: 'valid',
+      text: message,
+    })
+  })
+
+  test('attack: one for another account is refused with 4100 before any screen', async () => {
+    const seen = person.seen.length
+    const other = signInMessage('ops.example').replace(
+      frame.address,
+      '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    )
+    expect(await frame.rpc('personal_sign', [other, frame.address])).toMatchObject({
+      ok: false,
+      error: { code: 4100, message: 'This sign-in message is for another account' },
+    })
+    expect(person.seen.length).toBe(seen)
   })
 })
 
