@@ -32,6 +32,13 @@ export {
   placeIdRegistry,
   registerFid,
 } from './chain/idRegistry.ts'
+export {
+  deploySmartAccount,
+  deploySmartAccountFactory,
+  type SmartAccountInfo,
+  signAsSmartAccount,
+  smartAccount,
+} from './chain/smartAccount.ts'
 export { deploySpamNft, mintSpamNft, SPAM_NFT_ADDRESS, SPAM_NFT_OWNER } from './chain/spamNft.ts'
 export { DEV_CHAIN_SPECS, type DevChains, type StartChainsOptions, startChains } from './chain/startChains.ts'
 export { deployUniswapV2, UNISWAP_POOLS } from './chain/uniswap.ts'

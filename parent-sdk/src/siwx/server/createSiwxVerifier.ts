@@ -59,7 +59,8 @@ export type SiwxVerifier = {
  * const { address, chainId } = await verifier.verify({ message, signature }, { origin: request.headers.get('origin') })
  */
 export function createSiwxVerifier(options: SiwxVerifierOptions): SiwxVerifier {
-  const { getClient, nonces = createMemoryNonceStore(), nonceTtlMs = 10 * 60_000, now = Date.now } = options
+  const { getClient, nonceTtlMs = 10 * 60_000, now = Date.now } = options
+  const nonces = options.nonces ?? createMemoryNonceStore({ now })
   return {
     async issueNonce() {
       const nonce = generateSiweNonce()
