@@ -11,6 +11,7 @@ import {
 } from '@keyframe/protocol/core'
 import { announceProvider } from '../connectors/embedded/announce.ts'
 import type { FrameAlert, FrameClient } from '../frame/createFrameClient.ts'
+import type { SiweConfig, SiwxConfig } from '../siwx/types.ts'
 import { SDK_VERSION } from '../version.ts'
 import { getAccount } from './account.ts'
 import { namespaceOf, restoreConnection } from './connection.ts'
@@ -21,7 +22,7 @@ import type { frameTheme } from './frameTheme.ts'
 import { restoreInjected } from './injected.ts'
 import type { LoginCacheStorage } from './loginCache.ts'
 import { listNetworks, watchUnsupportedChain } from './network.ts'
-import { resolveOptions } from './options.ts'
+import { initialSiwxState, resolveOptions, type SiwxOption } from './options.ts'
 import * as router from './router.ts'
 import { createInstanceRuntime, type RuntimeKey } from './runtime.ts'
 import { createKeyframeStore, type KeyframeState, type KeyframeStore, type ThemeVariables } from './store.ts'
@@ -131,6 +132,14 @@ export type KeyframeOptions = {
   excludeWalletIds?: readonly string[]
   /** Wallets of your own, not in the catalogue, listed in the Connect view and paired through WalletConnect. */
   customWallets?: readonly CustomWallet[]
+  /**
+   * Sign in with the wallet (SIWX, EIP-4361): once an eip155 account connects without a session, the modal
+   * asks it to sign a message your backend verifies (`createSiwx()` of `@keyframe/sdk/siwx` makes one; read
+   * the session with `getSession`). Its code loads only when this is set.
+   */
+  siwx?: SiwxConfig
+  /** AppKit's name for sign-in: its `createSIWEConfig` object, taken as is. Set `siwx` or this, not both. */
+  siweConfig?: SiweConfig
 }
 
 /** What the UI chunk hands back once the modal is mounted. */
@@ -200,6 +209,10 @@ export type KeyframeInternal = {
   onClose(listener: () => void): () => void
   /** The embedded wallet: its connector (eip155's while the e-mail login holds it) and its provider. */
   readonly embedded: EmbeddedWallet
+  /** Option `metadata`: the dApp as the modal names it. */
+  readonly metadata: KeyframeMetadata | undefined
+  /** Option `siwx` or `siweConfig`, checked; undefined when sign-in is off. */
+  readonly siwx: SiwxOption | undefined
 }
 
 export type Keyframe = {
@@ -241,7 +254,7 @@ function isBrowser(): boolean {
  * await kf.open()
  */
 export function createKeyframe(options: KeyframeOptions): Keyframe {
-  const { themeMode, connectMethods, chainId, storage, features, socials, walletConnect } =
+  const { themeMode, connectMethods, chainId, storage, features, socials, walletConnect, siwx } =
     resolveOptions(options)
   const walletOptions = resolveWalletOptions(options)
   const store = createKeyframeStore({
@@ -250,6 +263,7 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
     activeNamespace: namespaceOf(chainId) ?? 'eip155',
     networkId: chainId,
     networks: listNetworks(options.networks ?? []),
+    siwx: initialSiwxState(siwx),
   })
   const subscriptions = new Set<() => void>()
   const instance = createInstanceRuntime()
@@ -276,8 +290,10 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
   }
 
   function isCloseDisabled() {
-    // Sign-in (SIWX) lands in a later issue; until then sign-in is never required.
-    return router.isCloseDisabled(store.getState().view, { required: false, hasSession: false })
+    const { view, siwx, connections } = store.getState()
+    // Sign-in is asked of a connected eip155 account only: disconnected (a required Cancel), the modal closes.
+    const required = siwx?.required === true && connections.eip155.status === 'connected'
+    return router.isCloseDisabled(view, { required, hasSession: siwx?.session !== undefined })
   }
 
   /** Closes the modal unless it is closed or the close rules forbid it. Returns whether it closed. */
@@ -473,6 +489,8 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
         embedded ??= createEmbeddedWallet(kf)
         return embedded
       },
+      metadata: options.metadata,
+      siwx,
     },
   }
   // SPEC §4: on start the stored status is restored, then synced (in a browser; a server has no session).
@@ -480,6 +498,13 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
   if (isBrowser()) {
     watchUnsupportedChain(kf)
     if (options.announceProvider !== false) kf._internal.onDestroy(announceProvider(kf))
+    // Sign-in follows the account from the start (a restored one with a stored session is signed in).
+    // A failed load leaves it off until `signIn()` loads it again.
+    if (siwx)
+      import('../siwx/flow.ts').then(
+        (m) => m.startSiwx(kf),
+        () => {},
+      )
     // A social login back from its full-page redirect (the popup was blocked) finishes in the modal. Else the
     // connector that connected last wins: an injected wallet's, WalletConnect's, else the e-mail login's.
     if (globalThis.location?.hash.includes(`${SOCIAL_RETURN_PARAM}=`))

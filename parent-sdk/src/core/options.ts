@@ -14,9 +14,11 @@ import {
   SOCIALS,
   toCaip2,
 } from '@keyframe/protocol/core'
+import type { SiweConfig, SiwxConfig } from '../siwx/types.ts'
 import type { KeyframeOptions } from './createKeyframe.ts'
 import { ConfigError, checkOption } from './errors.ts'
 import { createMemoryStorage, defaultStorage } from './loginCache.ts'
+import type { SiwxState } from './siwxSession.ts'
 import { isThemeMode } from './theme.ts'
 import { resolveWalletConnectOption } from './walletConnectStart.ts'
 
@@ -27,6 +29,55 @@ function isHttpUrl(value: unknown): boolean {
   } catch {
     return false
   }
+}
+
+/** Option `siwx` or `siweConfig`, checked: the sign-in flow (`siwx/flow.ts`) turns the latter into the former. */
+export type SiwxOption =
+  | { readonly view: 'SIWXSignMessage'; readonly siwx: SiwxConfig }
+  | { readonly view: 'ConnectingSiwe'; readonly siwe: SiweConfig }
+
+function hasMethods(value: unknown, names: readonly string[]): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
+  )
+}
+
+/** Options `siwx` / `siweConfig` (one at most), each with the methods its type has. */
+function resolveSiwxOption(options: KeyframeOptions): SiwxOption | undefined {
+  const { siwx, siweConfig } = options
+  if (siwx != null && siweConfig != null) {
+    throw new ConfigError(
+      'siwx',
+      'Keyframe: set `siwx` or `siweConfig`, not both: `siweConfig` is the older name of the same option.',
+    )
+  }
+  if (siwx != null) {
+    checkOption(
+      hasMethods(siwx, ['createMessage', 'addSession', 'revokeSession', 'setSessions', 'getSessions']) &&
+        (siwx.getRequired === undefined || typeof siwx.getRequired === 'function'),
+      'siwx',
+      'an object with createMessage, addSession, revokeSession, setSessions and getSessions (createSiwx() of @keyframe/sdk/siwx makes one)',
+    )
+    return { view: 'SIWXSignMessage', siwx }
+  }
+  if (siweConfig != null) {
+    checkOption(
+      hasMethods(siweConfig, ['getNonce', 'createMessage', 'verifyMessage', 'getSession', 'signOut']),
+      'siweConfig',
+      "an object with getNonce, createMessage, verifyMessage, getSession and signOut (AppKit's createSIWEConfig)",
+    )
+    return { view: 'ConnectingSiwe', siwe: siweConfig }
+  }
+  return undefined
+}
+
+/** The sign-in state an instance starts with: no session yet (the flow looks the account's up once connected). */
+export function initialSiwxState(option: SiwxOption | undefined): SiwxState | undefined {
+  if (!option) return undefined
+  const required = 'siwx' in option ? (option.siwx.getRequired?.() ?? false) : option.siwe.required === true
+  return { view: option.view, required, session: undefined, status: 'idle', error: undefined }
 }
 
 /**
@@ -98,7 +149,9 @@ export function resolveOptions(options: KeyframeOptions) {
       ? (defaultStorage() ?? createMemoryStorage())
       : (options.storage ?? createMemoryStorage())
   const walletConnect = resolveWalletConnectOption(options.walletConnect, options.metadata)
+  const siwx = resolveSiwxOption(options)
   return {
+    siwx,
     themeMode,
     walletConnect,
     connectMethods: [...new Set(connectMethods)],

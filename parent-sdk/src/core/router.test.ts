@@ -53,15 +53,17 @@ describe('goBack', () => {
 })
 
 describe('isCloseDisabled', () => {
-  test('behavior: disabled in SIWXSignMessage and ApproveTransaction when sign-in is required without a session', () => {
-    for (const view of ['SIWXSignMessage', 'ApproveTransaction'] as const) {
+  test('behavior: disabled in SIWXSignMessage, ConnectingSiwe and ApproveTransaction when sign-in is required without a session', () => {
+    for (const view of ['SIWXSignMessage', 'ConnectingSiwe', 'ApproveTransaction'] as const) {
       expect(isCloseDisabled(view, { required: true, hasSession: false })).toBe(true)
       expect(isCloseDisabled(view, { required: true, hasSession: true })).toBe(false)
       expect(isCloseDisabled(view, { required: false, hasSession: false })).toBe(false)
     }
   })
   test('behavior: never disabled in other views', () => {
-    for (const view of VIEWS.filter((v) => v !== 'SIWXSignMessage' && v !== 'ApproveTransaction')) {
+    for (const view of VIEWS.filter(
+      (v) => v !== 'SIWXSignMessage' && v !== 'ConnectingSiwe' && v !== 'ApproveTransaction',
+    )) {
       expect(isCloseDisabled(view, { required: true, hasSession: false })).toBe(false)
     }
   })

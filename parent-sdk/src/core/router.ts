@@ -82,12 +82,13 @@ export function current(history: ViewHistory): ViewName {
   return history[history.length - 1] as ViewName
 }
 
+/** The views the close control is disabled in while sign-in is required and no session exists. */
+const SIGN_IN_VIEWS: readonly ViewName[] = ['SIWXSignMessage', 'ConnectingSiwe', 'ApproveTransaction']
+
 /**
- * SPEC §2: the close control is disabled in the sign-message or approve-transaction view when sign-in is
- * required and no session exists.
+ * SPEC §2: the close control is disabled in the sign-message views (SIWXSignMessage, and ConnectingSiwe of
+ * the `siweConfig` option) or the approve-transaction view when sign-in is required and no session exists.
  */
 export function isCloseDisabled(view: ViewName, signIn: { required: boolean; hasSession: boolean }): boolean {
-  return (
-    (view === 'SIWXSignMessage' || view === 'ApproveTransaction') && signIn.required && !signIn.hasSession
-  )
+  return SIGN_IN_VIEWS.includes(view) && signIn.required && !signIn.hasSession
 }

@@ -8,6 +8,7 @@ import type { Network } from './network.ts'
 import type { FramePrompt } from './prompt.ts'
 import { current, reset, type ViewHistory, type ViewName } from './router.ts'
 import type { SendState } from './send.ts'
+import type { SiwxState } from './siwxSession.ts'
 import type { SocialLogin } from './socialActions.ts'
 import type { Toast } from './toasts.ts'
 import type { WalletConnectState } from './walletConnect.ts'
@@ -99,6 +100,8 @@ export type KeyframeState = {
   readonly sendForm: SendState | undefined
   /** Bumped when the account's balances changed (a swap, a purchase): the Account view reads them again. */
   readonly portfolioRevision: number
+  /** Sign-in with the wallet (options `siwx` / `siweConfig`); undefined when off. Read the session with `getSession`. */
+  readonly siwx: SiwxState | undefined
 }
 
 export type KeyframeStore = StoreApi<KeyframeState>
@@ -127,6 +130,7 @@ export function createKeyframeStore(init: {
   activeNamespace: ChainNamespace
   networkId: Caip2Id
   networks: readonly Network[]
+  siwx?: SiwxState
 }): KeyframeStore {
   const history = reset()
   return createStore<KeyframeState>()(() => ({
@@ -152,5 +156,6 @@ export function createKeyframeStore(init: {
     nameRegistration: undefined,
     sendForm: undefined,
     portfolioRevision: 0,
+    siwx: init.siwx,
   }))
 }

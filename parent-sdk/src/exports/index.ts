@@ -90,6 +90,8 @@ export {
   watchSendState,
 } from '../core/send.ts'
 export { estimateSendGas, fetchSendBalances, sendTokens } from '../core/sendOnDemand.ts'
+export { cancelSignIn, signIn } from '../core/siwxOnDemand.ts'
+export { getSession, type SiwxState, watchSession } from '../core/siwxSession.ts'
 export type { ConnectSocialParameters } from '../core/socialActions.ts'
 export { connectFarcaster, connectSocial } from '../core/socialOnDemand.ts'
 export type {
@@ -109,4 +111,12 @@ export type {
   PendingRequest,
   RequestOptions,
 } from '../frame/createFrameClient.ts'
+export type {
+  SiweConfig,
+  SiwxConfig,
+  SiwxMessage,
+  SiwxMessageData,
+  SiwxMessageInput,
+  SiwxSession,
+} from '../siwx/types.ts'
 export { SDK_VERSION } from '../version.ts'
