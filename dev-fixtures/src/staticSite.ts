@@ -29,6 +29,8 @@ export async function startStaticSite(options: {
   logger?: StackLogger
   /** Names the site in its log lines (default `static`). */
   name?: string
+  /** The site's backend (e.g. the SIWX example's `/siwx` routes): its routes are tried before the files. */
+  app?: Hono
 }): Promise<StaticSite> {
   const app = new Hono()
   let origin = ''
@@ -44,6 +46,7 @@ export async function startStaticSite(options: {
       })
     })
   }
+  if (options.app) app.route('/', options.app)
   app.get('*', async (c) => {
     let path = decodeURIComponent(new URL(c.req.url).pathname)
     if (path.endsWith('/')) path += 'index.html'

@@ -7,6 +7,8 @@ import { parseConnectUri, signInWithFetch } from '@keyframe/dev-fixtures'
 import { SOCIAL_PROVIDERS } from '@keyframe/protocol/core'
 import { SOCIAL_CALLBACK_PATH } from '@keyframe/protocol/frame-api/social'
 import { createPublicClient, formatEther, http } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
 import { expect, test } from 'vitest'
 import { startStack } from './startStack.ts'
 
@@ -160,6 +162,29 @@ test('the stack runs both chains, the faucet, chain-api, the WalletConnect and F
     const page = await (await fetch(callback)).text()
     expect(page).toMatch(/"ticket":"[A-Za-z0-9_-]{43}"/)
     expect(page).toContain(`"uri":"${stack.frameOrigin}/social/done"`)
+
+    // The dApp site serves the example SIWX backend on its own origin, verifying on the stack's chains.
+    const nonce = await (await fetch(`${stack.dappOrigin}/siwx/nonce`)).text()
+    const signer = privateKeyToAccount(generatePrivateKey())
+    const message = createSiweMessage({
+      address: signer.address,
+      chainId: 31338,
+      domain: new URL(stack.dappOrigin).host,
+      uri: stack.dappOrigin,
+      version: '1',
+      nonce,
+      statement: 'Sign in to the demo.',
+      issuedAt: new Date(),
+    })
+    const verified = await fetch(`${stack.dappOrigin}/siwx/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.dappOrigin },
+      body: JSON.stringify({ message, signature: await signer.signMessage({ message }) }),
+    })
+    expect(await verified.json()).toEqual({ address: signer.address, chainId: 31338 })
+    const cookie = verified.headers.get('set-cookie')?.split(';')[0] ?? ''
+    const session = await fetch(`${stack.dappOrigin}/siwx/session`, { headers: { cookie } })
+    expect(await session.json()).toEqual({ address: signer.address, chainId: 31338 })
 
     const address = '0x000000000000000000000000000000000000f00d'
     await stack.fund(address)

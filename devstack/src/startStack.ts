@@ -42,6 +42,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { fileLogger } from './logFile.ts'
 import { dappDist, frameWebDist } from './paths.ts'
 import { type Relay, startRelay } from './relay/startRelay.ts'
+import { siwxBackend } from './siwxBackend.ts'
 
 /** The host of the second dApp site: another loopback address, so another site to the browser. */
 export const SECOND_DAPP_HOST = '127.0.0.2'
@@ -181,15 +182,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let chainApiUrl = ''
   let relayUrl = ''
   const { logFile } = options
-  const dappSite = (name: string, host: string, port: number) =>
-    startStaticSite({
+  const siwxApp = siwxBackend(() => chains)
+  // Each site serves the example SIWX backend at /siwx, open to that site's own origin only.
+  const dappSite = async (name: string, host: string, port: number) => {
+    const origins: string[] = []
+    const site = await startStaticSite({
       root: dappDist,
       host,
       port,
       config: () => ({ projectId, frameUrl, chains, faucetUrl, chainApiUrl, walletConnect: { relayUrl } }),
       name,
+      app: siwxApp(() => origins),
       ...(logFile ? { logger: fileLogger(logFile, name) } : {}),
     })
+    origins.push(site.origin)
+    return site
+  }
   // One group per start phase; stopped last phase first, so the frame server stops before its database.
   const phases: (() => Promise<void>)[][] = []
   const closeAll = async () => {
