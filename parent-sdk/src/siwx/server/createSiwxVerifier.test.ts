@@ -186,6 +186,21 @@ describe('an EOA (EIP-191)', () => {
     expect((await verifier.verify(evil, { origin: 'https://evil.example' })).data.domain).toBe('evil.example')
   })
 
+  test('a message without statement, or without expiration time, verifies as EIP-4361 writes it', async () => {
+    const verifier = verifierAt({ now: NOW })
+    const message = messageFor(owner.address, await verifier.issueNonce(), {
+      statement: undefined,
+      expirationTime: undefined,
+    })
+    expect(message.split('\n').slice(1, 4)).toEqual([owner.address, '', ''])
+    const { data } = await verifier.verify(
+      { message, signature: await owner.signMessage({ message }) },
+      { origin: ORIGIN },
+    )
+    expect(data).not.toHaveProperty('statement')
+    expect(data).not.toHaveProperty('expirationTime')
+  })
+
   test('a chain the server has no client for is refused', async () => {
     const verifier = verifierAt({ now: NOW })
     const message = messageFor(owner.address, await verifier.issueNonce(), { chainId: 1 })
@@ -223,6 +238,7 @@ describe('an EOA (EIP-191)', () => {
     const malformed = [
       'hello',
       `${message}\nInjected: line`,
+      message.replace('\n\nURI: ', '\n\n\nURI: '),
       message.replace('Version: 1', 'Version: 2'),
       message.replace('Issued At: 2026-03-01T12:00:00.000Z', 'Issued At: yesterday'),
       message.replace(owner.address, '0x1234'),

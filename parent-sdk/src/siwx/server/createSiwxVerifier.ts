@@ -111,9 +111,10 @@ function readMessage(message: string): {
   const issuedAt = lineValue(lines, 'Issued At: ')
   const expirationTime = lineValue(lines, 'Expiration Time: ')
   const notBefore = lineValue(lines, 'Not Before: ')
+  // EIP-4361: header, address, a blank line, [statement], a blank line, then URI … Issued At and the options.
   const expectedLines =
-    3 +
-    (statement === undefined ? 0 : 2) +
+    4 +
+    (statement === undefined ? 0 : 1) +
     5 +
     (expirationTime === undefined ? 0 : 1) +
     (notBefore === undefined ? 0 : 1) +
