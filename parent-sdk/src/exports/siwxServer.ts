@@ -10,6 +10,7 @@
  */
 // biome-ignore-all lint/performance/noBarrelFile: this is a package entry (package.json "exports": "./siwx/server")
 
+export type { RecapCapabilities } from '../siwx/recap.ts'
 export {
   createSiwxVerifier,
   type SiwxVerified,
