@@ -110,9 +110,11 @@ export function isSessionOf(session: SiwxSession, chainId: string, address: stri
   )
 }
 
+// A server runtime may have a `localStorage` global that is no working Storage (Node's web storage without a file).
 function pageStorage(): SiwxStorage | null {
   try {
-    return globalThis.localStorage ?? null
+    const storage = globalThis.localStorage
+    return typeof storage?.getItem === 'function' ? storage : null
   } catch {
     return null
   }
