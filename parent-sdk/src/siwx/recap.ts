@@ -18,7 +18,12 @@ export type RecapCapabilities = {
 /** A ReCap's fields: its capabilities (`att`) and the CIDs of parent capabilities (`prf`). */
 export type Recap = { readonly att: RecapCapabilities; readonly prf: readonly string[] }
 
-/** A ReCap or a message's ReCap part that breaks ERC-5573 (the message is not a valid sign-in). */
+/**
+ * A ReCap or a message's ReCap part that breaks ERC-5573 (the message is not a valid sign-in).
+ * @example
+ * import { RecapError, readRecap } from '@keyframe/sdk/siwx'
+ * try { readRecap(fields) } catch (error) { if (error instanceof RecapError) return refuse(error.message) }
+ */
 export class RecapError extends Error {
   override readonly name = 'RecapError'
 }
