@@ -65,8 +65,8 @@ describe('the sign-in screen', () => {
       ['URI', 'http://127.0.0.1:5173'],
       ['Chain ID', '31337'],
       ['Nonce', 'a1b2c3d4e5f6a7b8'],
-      ['Issued', '2026-11-27T14:59:00.000Z'],
-      ['Expires', '2026-11-28T14:59:00.000Z'],
+      ['Issued', '2026-11-27 14:59:00 UTC'],
+      ['Expires', '2026-11-28 14:59:00 UTC'],
     ])
     expect(headings()).toEqual(['Resources'])
     expect([...document.querySelectorAll('.kfa-resources li')].map((li) => li.textContent)).toEqual([
@@ -83,16 +83,16 @@ describe('the sign-in screen', () => {
   test('behavior: an expired message warns in the warning colour', () => {
     ask({ ...SIGN_IN, validity: 'expired' })
     expect(document.querySelector('.kfa-warn')?.textContent).toBe(
-      'This message expired at 2026-11-28T14:59:00.000Z: the site will refuse it.',
+      'This message expired at 2026-11-28 14:59:00 UTC: the site will refuse it.',
     )
   })
 
   test('behavior: one not valid yet warns too, with its Not before', () => {
     ask({ ...SIGN_IN, validity: 'notYetValid', notBefore: '2026-11-27T16:00:00.000Z' })
     expect(document.querySelector('.kfa-warn')?.textContent).toBe(
-      'This message is valid only from 2026-11-27T16:00:00.000Z.',
+      'This message is valid only from 2026-11-27 16:00:00 UTC.',
     )
-    expect(rows()).toContainEqual(['Not before', '2026-11-27T16:00:00.000Z'])
+    expect(rows()).toContainEqual(['Not before', '2026-11-27 16:00:00 UTC'])
   })
 
   test('behavior: no expiry reads Never; a request ID is listed', () => {

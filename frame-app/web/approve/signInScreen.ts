@@ -7,6 +7,15 @@
 import type { SignInDetails } from './details.ts'
 import type { ScreenParts } from './walletScreen.ts'
 
+/**
+ * An instant of the message (ISO, UTC: `rpc/siweMessage.ts`) as a person reads it, to the second, in UTC;
+ * the exact text is in the full message.
+ * @example when('2026-11-28T14:59:00.000Z') // '2026-11-28 14:59:00 UTC'
+ */
+function when(iso: string): string {
+  return `${iso.replace('T', ' ').replace(/(\.\d+)?Z$/, '')} UTC`
+}
+
 export function signInTitle(details: SignInDetails): string {
   return `Sign in to ${details.domain}`
 }
@@ -15,14 +24,14 @@ export function signInTitle(details: SignInDetails): string {
 export function signInContent(details: SignInDetails, parts: ScreenParts): HTMLElement[] {
   const { el, row, list, code } = parts
   // The frame refused any other domain before showing this: the mark states a check that was made.
-  const mark = el('span', { className: 'kfa-mark' }, '✓')
+  const mark = el('span', {}, '✓')
   mark.setAttribute('aria-hidden', 'true')
   const checked = el('p', { className: 'kfa-check' }, mark, `${details.domain} matches the site asking`)
   const validity =
-    details.validity === 'expired'
-      ? [warning(`This message expired at ${details.expirationTime}: the site will refuse it.`)]
-      : details.validity === 'notYetValid'
-        ? [warning(`This message is valid only from ${details.notBefore}.`)]
+    details.validity === 'expired' && details.expirationTime
+      ? [warning(`This message expired at ${when(details.expirationTime)}: the site will refuse it.`)]
+      : details.validity === 'notYetValid' && details.notBefore
+        ? [warning(`This message is valid only from ${when(details.notBefore)}.`)]
         : []
   const resources = details.resources.map(({ uri, recap }) => el('li', {}, recap ?? code(uri)))
   const full = el(
@@ -39,9 +48,9 @@ export function signInContent(details: SignInDetails, parts: ScreenParts): HTMLE
       row('URI', code(details.uri)),
       row('Chain ID', String(details.chainId)),
       row('Nonce', code(details.nonce)),
-      row('Issued', details.issuedAt),
-      row('Expires', details.expirationTime ?? 'Never'),
-      ...(details.notBefore === undefined ? [] : [row('Not before', details.notBefore)]),
+      row('Issued', when(details.issuedAt)),
+      row('Expires', details.expirationTime === undefined ? 'Never' : when(details.expirationTime)),
+      ...(details.notBefore === undefined ? [] : [row('Not before', when(details.notBefore))]),
       ...(details.requestId === undefined ? [] : [row('Request ID', code(details.requestId))]),
     ),
     ...(resources.length === 0
