@@ -101,6 +101,17 @@ describe('an EOA (EIP-191)', () => {
     })
   })
 
+  test('the same message sent twice at once signs in once', async () => {
+    const verifier = verifierAt({ now: NOW })
+    const message = messageFor(owner.address, await verifier.issueNonce())
+    const signed = { message, signature: await owner.signMessage({ message }) }
+    const results = await Promise.allSettled([
+      verifier.verify(signed, { origin: ORIGIN }),
+      verifier.verify(signed, { origin: ORIGIN }),
+    ])
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected'])
+  })
+
   test('a nonce this server never issued, or issued past its TTL, is refused (control: within the TTL)', async () => {
     const time = { now: NOW }
     const verifier = verifierAt(time)
