@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
+  BASE,
   button,
   click,
   disabled,
@@ -71,6 +72,33 @@ describe('the approval popup', () => {
     expect(document.querySelector('h1')?.textContent).toBe('Sign message')
     expect(document.body.textContent).toContain('Hello, Keyframe')
     expect(document.documentElement.dataset.theme).toBe('light')
+  })
+
+  test('behavior: a sign-in crosses to the popup whole and shows as one (Firefox, Safari)', async () => {
+    const text = '127.0.0.1:5173 wants you to sign in with your Ethereum account:\n…'
+    deliver({
+      data: offer({
+        ...BASE,
+        method: 'personal_sign',
+        kind: 'signIn',
+        domain: '127.0.0.1:5173',
+        uri: 'http://127.0.0.1:5173',
+        version: '1',
+        chainId: 31337,
+        nonce: 'a1b2c3d4e5f6a7b8',
+        issuedAt: '2026-11-27T14:59:00.000Z',
+        resources: [],
+        validity: 'expired',
+        expirationTime: '2026-11-27T15:00:00.000Z',
+        text,
+      }),
+    })
+    await arrived()
+    expect(replies).toEqual([{ type: 'ready' }])
+    expect(document.querySelector('h1')?.textContent).toBe('Sign in to 127.0.0.1:5173')
+    expect(document.querySelector('.kfa-check')?.textContent).toContain('matches the site asking')
+    expect(document.querySelector('.kfa-warn')?.textContent).toContain('expired')
+    expect(document.querySelector('details pre')?.textContent).toBe(text)
   })
 
   test('behavior: Approve works after the screen was shown and the window focused for a second; the decision goes back', async () => {
