@@ -48,26 +48,6 @@ test.describe('demo dApp (React)', () => {
     expect(Math.min(...channels)).toBeGreaterThan(200)
   })
 
-  test('behavior: a view not built yet, opened by the dApp, says so plainly, and Close closes it', async ({
-    page,
-    stack,
-  }) => {
-    await page.goto(stack.dappUrl)
-    // Since issue 17 every button of the Connect view leads to a built view: signing in with a wallet
-    // (SIWX, a later issue) is the one left, and only a dApp's open({ view }) reaches it.
-    await page.evaluate(() =>
-      (window as unknown as { keyframe: { open(o: { view: string }): Promise<void> } }).keyframe.open({
-        view: 'ConnectingSiwe',
-      }),
-    )
-    const dialog = page.getByRole('dialog')
-    await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible()
-    await expect(dialog).toContainText(/not (available|built) yet|coming/i)
-    await dialog.getByRole('button', { name: 'Close' }).click()
-    await expect(dialog).toBeHidden()
-    await expect(page.getByTestId('modal-state')).toHaveText('closed')
-  })
-
   test('behavior: a request round-trips through the frame on the other origin', async ({
     page,
     context,

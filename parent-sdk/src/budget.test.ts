@@ -77,7 +77,7 @@ const NEVER = { 'post-robot': ['postrobot_message', 'postrobot_hello', '__post_r
 /** Code that must not load before `open()`, each known by a string only it contains. */
 const MUST_NOT_APPEAR = {
   zod: '_zod',
-  'modal views': 'coming in a later release',
+  'modal views': 'This is turned off on this site.',
   // Preact's SVG attribute fix-up: the renderer is the modal's, loaded with it.
   Preact: 'sName$',
   'e-mail views': 'Resend code',

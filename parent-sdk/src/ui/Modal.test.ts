@@ -131,14 +131,12 @@ describe('Connect view', () => {
     expect(names).toEqual(['Close', 'Connect a wallet', 'Continue'])
   })
 
-  test('behavior: features not built yet say so, inside the modal, with back', async () => {
+  test('behavior: the sign-in view, its own chunk, on a site without sign-in says so, with back', async () => {
     const { kf } = setup()
     await kf.open()
-    // Sign-in with a wallet (SIWX) is the one left: no Connect control leads there yet.
     kf._internal.navigate('ConnectingSiwe')
-    await flush()
+    await vi.waitFor(() => expect(shadow().textContent).toContain('Sign-in is not set up on this site.'))
     expect(shadow().querySelector('h2')?.textContent).toBe('Sign in')
-    expect(shadow().textContent).toContain('Signing in with your wallet is coming in a later release.')
     buttonNamed('Back').click()
     await flush()
     expect(kf.getState().view).toBe('Connect')
@@ -150,7 +148,6 @@ describe('Connect view', () => {
     buttonNamed('Connect a wallet').click()
     await vi.waitFor(() => expect(shadow().querySelector('input[type="search"]')).not.toBeNull())
     expect(shadow().querySelector('h2')?.textContent).toBe('Connect a wallet')
-    expect(shadow().textContent).not.toContain('coming in a later release')
     // Without chainApiUrl there is no catalogue: only the browser's wallets, and it says so.
     expect(shadow().textContent).toContain('This site lists only the wallets in your browser.')
   })

@@ -12,7 +12,7 @@ import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.
 import { isLazy, lazyView } from './lazyView.tsx'
 import { Toast } from './Toast.tsx'
 import { useWatched } from './useWatched.ts'
-import { type BuiltView, FRAME_PROMPT_TITLES, VIEW_TITLES } from './viewCopy.ts'
+import { FRAME_PROMPT_TITLES, VIEW_TITLES } from './viewCopy.ts'
 import { ApproveTransactionView } from './views/ApproveTransactionView.tsx'
 import { ConnectingExternalView } from './views/ConnectingExternalView.tsx'
 import { ConnectView } from './views/ConnectView.tsx'
@@ -20,13 +20,15 @@ import { EmailVerifyDeviceView } from './views/EmailVerifyDeviceView.tsx'
 import { EmailVerifyOtpView } from './views/EmailVerifyOtpView.tsx'
 import { FramePromptView } from './views/FramePromptView.tsx'
 import { NetworksView } from './views/NetworksView.tsx'
-import { NotYetView } from './views/NotYetView.tsx'
 import { UnsupportedChainView } from './views/UnsupportedChainView.tsx'
 import { UpdateEmailPrimaryOtpView, UpdateEmailSecondaryOtpView } from './views/UpdateEmailOtpView.tsx'
 import { UpdateEmailView } from './views/UpdateEmailView.tsx'
 
-/** The component of each built view. */
-const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
+/** The sign-in view, in the chunk of its own: only a dApp with sign-in shows it. */
+const SignIn = lazyView(() => import('./features/siwx/SignInView.tsx').then((m) => m.SignInView))
+
+/** The component of each view. */
+const VIEW_COMPONENTS: Record<ViewName, ComponentType<{ kf: Keyframe }>> = {
   Connect: ConnectView,
   // Its own chunk (with core/send's balance reading): the Connect view, first for a visitor, goes without it.
   Account: lazyView(() => import('./views/AccountView.tsx').then((m) => m.AccountView)),
@@ -64,14 +66,13 @@ const VIEW_COMPONENTS: Record<BuiltView, ComponentType<{ kf: Keyframe }>> = {
   ConnectingFarcaster: lazyView(() =>
     import('./features/farcaster/ConnectingFarcasterView.tsx').then((m) => m.ConnectingFarcasterView),
   ),
-}
-
-function isBuilt(view: string): view is BuiltView {
-  return Object.hasOwn(VIEW_COMPONENTS, view)
+  // One view for both names: `siwx` shows SIWXSignMessage, `siweConfig` (AppKit's) ConnectingSiwe.
+  SIWXSignMessage: SignIn,
+  ConnectingSiwe: SignIn,
 }
 
 /** Whether `kf` shows `view`: a feature the dApp turned off is not (and its code is never loaded). */
-function isOn(kf: Keyframe, view: BuiltView): boolean {
+function isOn(kf: Keyframe, view: ViewName): boolean {
   const feature = featureOfView(view)
   return !feature || kf._internal.features[feature]
 }
@@ -81,12 +82,12 @@ function isOn(kf: Keyframe, view: BuiltView): boolean {
  * resolves with the view on screen). Never rejects: a failed load shows in the view.
  */
 export function preloadView(kf: Keyframe, view: ViewName): Promise<void> {
-  if (!isBuilt(view) || !isOn(kf, view)) return Promise.resolve()
+  if (!isOn(kf, view)) return Promise.resolve()
   const View = VIEW_COMPONENTS[view]
   return isLazy(View) ? View.preload() : Promise.resolve()
 }
 
-function BuiltViewOf({ view, kf }: { view: BuiltView; kf: Keyframe }) {
+function ViewOf({ view, kf }: { view: ViewName; kf: Keyframe }) {
   // A feature the dApp turned off is never loaded, even when asked for by name (`open({ view: 'Swap' })`).
   if (!isOn(kf, view)) return <p className="kf-note">This is turned off on this site.</p>
   const View = VIEW_COMPONENTS[view]
@@ -217,7 +218,7 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
           {mountedViews(history, view).map((name) => (
             // `display: contents` keeps each view's own layout in the body's flex column.
             <div key={name} hidden={name !== view} style={{ display: name === view ? 'contents' : 'none' }}>
-              {isBuilt(name) ? <BuiltViewOf view={name} kf={kf} /> : <NotYetView view={name} />}
+              <ViewOf view={name} kf={kf} />
             </div>
           ))}
         </div>

@@ -40,37 +40,6 @@ export const FRAME_PROMPT_TITLES: Record<FramePromptKind, string> = {
   new_email_code: VIEW_TITLES.UpdateEmailSecondaryOtp,
 }
 
-/** The views that are built; every other view says it is coming. */
-export type BuiltView =
-  | 'Connect'
-  | 'Account'
-  | 'EmailVerifyOtp'
-  | 'EmailVerifyDevice'
-  | 'UpdateEmail'
-  | 'UpdateEmailPrimaryOtp'
-  | 'UpdateEmailSecondaryOtp'
-  | 'FramePrompt'
-  | 'ApproveTransaction'
-  | 'Networks'
-  | 'UnsupportedChain'
-  | 'ConnectingExternal'
-  | 'Send'
-  | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess'
-  | 'Receive'
-  | 'Buy'
-  | 'Swap'
-  | 'AllWallets'
-  | 'ConnectingWalletConnect'
-  | 'ConnectingSocial'
-  | 'ConnectingFarcaster'
-
-/** What a view that is not built yet tells the person, in plain words. */
-export const NOT_YET: Record<Exclude<ViewName, BuiltView>, string> = {
-  ConnectingSiwe: 'Signing in with your wallet is coming in a later release.',
-  SIWXSignMessage: 'Signing in with your wallet is coming in a later release.',
-}
-
 /** Button labels of the social logins (SPEC §9 order comes from SOCIALS). */
 export const SOCIAL_LABELS: Record<Social, string> = {
   google: 'Google',
