@@ -127,6 +127,12 @@ describe('readSignIn', () => {
     expect(read(message({ notBefore: new Date(NOW + 60_000) }))).toMatchObject({ validity: 'notYetValid' })
   })
 
+  test('default: a message without a statement (two blank lines after the address) is a sign-in with none', () => {
+    const details = read(message({ statement: undefined }))
+    expect(details).toMatchObject({ kind: 'signIn', nonce: 'a1b2c3d4e5f6a7b8' })
+    expect(details).not.toHaveProperty('statement')
+  })
+
   test('behavior: resources are listed, a ReCap with its ERC-5573 sentence', () => {
     const recap = `urn:recap:${btoa(JSON.stringify({ att: { 'https://api.example': { 'tx/send': [{}] } } })).replace(/=+$/, '')}`
     const details = read(message({ resources: ['https://docs.example/terms', recap] }))
