@@ -4,9 +4,8 @@
  * @module
  */
 import type { Caip2Id } from '@keyframe/protocol/core'
-import { createSiwxMessage, eip155Reference } from './message.ts'
-import { type RecapCapabilities, withRecap } from './recap.ts'
-import { createSessionStore, isLive, isSessionOf, type SiwxStorage } from './store.ts'
+import type { RecapCapabilities } from './recap.ts'
+import type { SessionStore, SiwxStorage } from './store.ts'
 import type { SiwxConfig, SiwxMessageInput, SiwxSession } from './types.ts'
 
 const ONE_DAY_MS = 86_400_000
@@ -61,18 +60,25 @@ export type CreateSiwxParameters = {
  * })
  */
 export function createSiwx(parameters: CreateSiwxParameters): SiwxConfig {
-  const store = createSessionStore(parameters.storage)
   const expiresIn = parameters.expiresIn === undefined ? ONE_DAY_MS : parameters.expiresIn
+  // The message builder (viem) and the store (zod) load with the first sign-in call, not with the dApp's
+  // startup code that calls createSiwx.
+  let stored: Promise<SessionStore> | undefined
+  const store = () => {
+    stored ??= import('./store.ts').then((m) => m.createSessionStore(parameters.storage))
+    return stored
+  }
 
   return {
     async createMessage(input) {
+      const { createSiwxMessage, eip155Reference } = await import('./message.ts')
       eip155Reference(input.chainId)
       const page = globalThis.location
       if (!page) throw new Error('createSiwx writes messages for a page: there is no `location` here')
       const nonce = await parameters.getNonce(input)
       const now = Date.now()
       const { statement, resources } = parameters.capabilities
-        ? withRecap(parameters, parameters.capabilities)
+        ? (await import('./recap.ts')).withRecap(parameters, parameters.capabilities)
         : parameters
       return createSiwxMessage({
         ...input,
@@ -92,21 +98,27 @@ export function createSiwx(parameters: CreateSiwxParameters): SiwxConfig {
     },
     async addSession(session) {
       await parameters.verify?.(session)
-      store.add(session)
+      const sessions = await store()
+      sessions.add(session)
     },
     async revokeSession(chainId, address) {
-      store.remove(chainId, address)
+      const sessions = await store()
+      sessions.remove(chainId, address)
       await parameters.revoke?.(chainId, address)
     },
     async setSessions(sessions) {
-      store.set(sessions)
+      const kept = await store()
+      kept.set(sessions)
     },
     async getSessions(chainId, address) {
       if (!parameters.getSessions) {
-        const session = store.get(chainId, address)
+        const session = (await store()).get(chainId, address)
         return session ? [session] : []
       }
-      const sessions = await parameters.getSessions(chainId, address)
+      const [{ isLive, isSessionOf }, sessions] = await Promise.all([
+        import('./store.ts'),
+        parameters.getSessions(chainId, address),
+      ])
       return sessions.filter((session) => isLive(session) && isSessionOf(session, chainId, address))
     },
     getRequired: () => parameters.required ?? false,

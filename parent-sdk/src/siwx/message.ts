@@ -3,7 +3,6 @@
  * verifier share. No browser API: the backend may build the same text.
  * @module
  */
-import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import type { SiwxMessage, SiwxMessageData } from './types.ts'
 
@@ -29,8 +28,6 @@ import type { SiwxMessage, SiwxMessageData } from './types.ts'
 export function createSiwxMessage(data: SiwxMessageData): SiwxMessage {
   const fields: SiwxMessageData = {
     ...data,
-    // The text names the checksummed address: so do the fields, so the two never disagree.
-    accountAddress: getAddress(data.accountAddress),
     issuedAt: isoString(data.issuedAt, 'issuedAt'),
     ...(data.expirationTime === undefined
       ? {}
@@ -38,7 +35,7 @@ export function createSiwxMessage(data: SiwxMessageData): SiwxMessage {
     ...(data.notBefore === undefined ? {} : { notBefore: isoString(data.notBefore, 'notBefore') }),
   }
   const text = createSiweMessage({
-    address: fields.accountAddress as `0x${string}`,
+    address: data.accountAddress as `0x${string}`,
     chainId: eip155Reference(data.chainId),
     domain: fields.domain,
     uri: fields.uri,
@@ -51,7 +48,9 @@ export function createSiwxMessage(data: SiwxMessageData): SiwxMessage {
     resources: fields.resources === undefined ? undefined : [...fields.resources],
     statement: fields.statement,
   })
-  return { ...fields, toString: () => text }
+  // The text names the address checksummed (its second line): so do the fields, so the two never disagree.
+  const accountAddress = text.split('\n', 2)[1] ?? data.accountAddress
+  return { ...fields, accountAddress, toString: () => text }
 }
 
 /** The chain number of an eip155 CAIP-2 id (`eip155:10` → 10). */
