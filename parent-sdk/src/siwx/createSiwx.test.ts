@@ -66,6 +66,9 @@ test('parameters: statement, expiresIn, notBefore, requestId, resources and capa
   expect(parsed.resources?.[0]).toBe('https://shop.example/terms')
   expect(readRecap(parsed)?.att).toEqual({ 'https://api.shop.example': { 'orders/read': [{}] } })
 
+  await expect(
+    createSiwx({ getNonce: async () => 'n0nceFromBackend', notBefore: 'tomorrow' }).createMessage(input),
+  ).rejects.toThrow(`The sign-in message's notBefore "tomorrow" is not a date`)
   const forever = await createSiwx({
     getNonce: async () => 'n0nceFromBackend',
     expiresIn: null,

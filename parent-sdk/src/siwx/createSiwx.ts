@@ -90,7 +90,12 @@ export function createSiwx(parameters: CreateSiwxParameters): SiwxConfig {
         ...(expiresIn === null ? {} : { expirationTime: new Date(now + expiresIn).toISOString() }),
         ...(parameters.notBefore === undefined
           ? {}
-          : { notBefore: new Date(parameters.notBefore).toISOString() }),
+          : {
+              notBefore:
+                typeof parameters.notBefore === 'string'
+                  ? parameters.notBefore
+                  : parameters.notBefore.toISOString(),
+            }),
         ...(parameters.requestId === undefined ? {} : { requestId: parameters.requestId }),
         ...(resources === undefined ? {} : { resources }),
         ...(statement === undefined ? {} : { statement }),
