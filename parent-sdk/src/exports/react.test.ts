@@ -12,6 +12,7 @@ test('exports', () => {
       "useKeyframe",
       "useModal",
       "useNetwork",
+      "useSession",
       "useTheme",
     ]
   `)
