@@ -68,6 +68,19 @@ const WALLETCONNECT_ENTRY =
  */
 const WALLETCONNECT_CHUNK_BUDGET = 165 * 1024
 
+/**
+ * The sign-in code the SDK loads when `siwx` is set (issue 18), gzip level 9: the flow chunk and the sign-in
+ * view with the chunks only they need, beyond what open() loaded. 4.1 kB when it landed.
+ */
+const SIWX_BUDGET = 10 * 1024
+
+/**
+ * `@keyframe/sdk/siwx` (createSiwx, the session store, the EIP-4361 writer of viem/siwe, ReCaps) beyond the
+ * SDK's pre-open code, gzip level 9: a ceiling against growth. 23.3 kB when it landed, 12 kB of it zod (the
+ * store's schema), which the frame client's chunk also holds.
+ */
+const SIWX_ENTRY_CEILING = 24 * 1024
+
 /** A string only React's own code contains (its element symbol, in react and in react-dom). */
 const REACT_MARKER = 'react.transitional.element'
 
@@ -92,6 +105,8 @@ const MUST_NOT_APPEAR = {
   // The redirect fallback's sessionStorage key: only the social login's actions have it (issue 17).
   'social login': 'keyframe-social-pending',
   'Farcaster view': 'Waiting for Farcaster',
+  // The backend's refusal in the page's sign-in flow (siwx/flow.ts): loaded only when sign-in is on (issue 18).
+  'sign-in flow': 'Sign-in was refused',
   // The frame's event that ends an approval: approvals and prompts in the modal load with the frame client (issue 18).
   'frame approvals': 'APPROVAL_CLOSED',
 }
@@ -108,6 +123,7 @@ const LAZY_MARKERS = [
   'social login',
   'Farcaster view',
   'frame approvals',
+  'sign-in flow',
 ] as const
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -132,6 +148,8 @@ type Report = {
   }[]
   /** Every source file bundled into any chunk, as esbuild names it (node_modules paths included). */
   inputs: string[]
+  /** Per entry (static or `import()`ed, as esbuild names it): its chunk and every chunk it imports statically. */
+  closures: Record<string, { file: string; gzip: number }[]>
 }
 
 /**
@@ -224,6 +242,14 @@ async function bundleAndMeasure(
       },
       lazy,
       inputs: [...new Set(Object.values(outputs).flatMap((o) => Object.keys(o.inputs)))],
+      closures: Object.fromEntries(
+        Object.keys(outputs)
+          .filter((o) => outputs[o]?.entryPoint !== undefined)
+          .map((o) => [
+            outputs[o]!.entryPoint!,
+            staticClosure(outputs, o).map((f) => ({ file: relative(outdir, join(root, f)), gzip: gzip(f) })),
+          ]),
+      ),
       preOpenText: preOpen.map((f) => read(f).toString()).join('\n'),
       lazyText: Object.keys(outputs)
         .filter((o) => o.endsWith('.js') && !preOpen.includes(o))
@@ -472,5 +498,53 @@ describe('social and Farcaster login, loaded when chosen (issue 17)', () => {
     const report = await measure(['src/exports/index.ts', 'src/core/socialActions.ts'], { react: 'bundled' })
     expect(report.preOpen.inputs.some((i) => SOCIAL_CODE.test(i))).toBe(true)
     expect(report.preOpenText.includes(MUST_NOT_APPEAR['social login'])).toBe(true)
+  })
+})
+
+describe('sign in with the wallet, loaded only when configured (issue 18)', () => {
+  /** The gzip of the chunks `entries` load that are not in `loaded`, which then holds them too. */
+  function beyond(closures: Report['closures'], loaded: Set<string>, entries: string[]) {
+    const chunks = entries.flatMap((entry) => closures[entry] ?? []).filter((c) => !loaded.has(c.file))
+    const unique = new Map(chunks.map((c) => [c.file, c.gzip]))
+    for (const file of unique.keys()) loaded.add(file)
+    return { gzip: [...unique.values()].reduce((sum, n) => sum + n, 0), files: [...unique.keys()] }
+  }
+
+  test('budget: the flow and the view ≤ 10 KB gzip beyond open(), none of it before open(); @keyframe/sdk/siwx under its ceiling', async () => {
+    const { ui, lazy, closures } = await measure(['src/exports/index.ts', 'src/exports/siwx.ts'], {
+      react: 'bundled',
+    })
+    // Nothing of sign-in in the SDK's entry: the flow is imported by createKeyframe's `siwx` branch and the
+    // on-demand actions, the view by the modal, each a lazy chunk.
+    const sdkAlone = await measure(['src/exports/index.ts'], { react: 'bundled' })
+    expect(sdkAlone.preOpen.inputs.filter((i) => /src\/(siwx|ui\/features\/siwx)\//.test(i))).toEqual([])
+    const mainFiles = new Set(closures['src/exports/index.ts']!.map((c) => c.file))
+    expect(ui!.inputs.filter((i) => /src\/(siwx|ui\/features\/siwx)\//.test(i))).toEqual([])
+    expect(
+      lazy.map((c) => c.entry),
+      'the flow and the view, lazy chunks',
+    ).toEqual(expect.arrayContaining(['src/siwx/flow.ts', 'src/ui/features/siwx/SignInView.tsx']))
+
+    const loaded = new Set([...mainFiles, ...ui!.chunks])
+    const flow = beyond(closures, loaded, ['src/siwx/flow.ts', 'src/ui/features/siwx/SignInView.tsx'])
+    const entry = beyond(closures, loaded, ['src/exports/siwx.ts'])
+    const alias = beyond(closures, loaded, ['src/siwx/fromSiweConfig.ts'])
+    console.info(
+      `sign-in: flow + view ${flow.gzip} B gzip (${flow.files.join(' + ')}); @keyframe/sdk/siwx ${entry.gzip} B more; fromSiweConfig ${alias.gzip} B more`,
+    )
+    expect(
+      flow.gzip,
+      `the sign-in flow and view load ${flow.gzip} B gzip, over their ${SIWX_BUDGET} B budget`,
+    ).toBeLessThanOrEqual(SIWX_BUDGET)
+    expect(
+      entry.gzip,
+      `@keyframe/sdk/siwx loads ${entry.gzip} B gzip, over its ${SIWX_ENTRY_CEILING} B ceiling`,
+    ).toBeLessThanOrEqual(SIWX_ENTRY_CEILING)
+  })
+
+  test('control: the flow imported statically beside the SDK is found before open()', async () => {
+    const report = await measure(['src/exports/index.ts', 'src/siwx/flow.ts'], { react: 'bundled' })
+    expect(report.preOpen.inputs).toContain('src/siwx/flow.ts')
+    expect(report.preOpenText.includes(MUST_NOT_APPEAR['sign-in flow'])).toBe(true)
   })
 })

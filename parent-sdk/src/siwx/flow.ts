@@ -10,7 +10,6 @@
  */
 import type { Caip2Id } from '@keyframe/protocol/core'
 import { UserRejectedRequestError } from '@keyframe/protocol/core'
-import { stringToHex } from 'viem'
 import { disconnect } from '../core/connection.ts'
 import { getProvider } from '../core/connectors.ts'
 import type { Keyframe } from '../core/createKeyframe.ts'
@@ -140,6 +139,10 @@ export function startSiwx(kf: Keyframe): void {
   check()
 }
 
+/** `personal_sign`'s data: the UTF-8 bytes of `text` in hex (viem's index would bring ~20 kB gzip for this). */
+const utf8Hex = (text: string): `0x${string}` =>
+  `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -162,7 +165,7 @@ async function run(kf: Keyframe, attempt: number): Promise<SiwxSession> {
     try {
       signature = (await provider.request({
         method: 'personal_sign',
-        params: [stringToHex(text), account.address],
+        params: [utf8Hex(text), account.address],
       })) as `0x${string}`
     } catch (error) {
       if (codeOf(error) === 4001) throw new UserRejectedRequestError('Signature declined', { cause: error })
