@@ -1,10 +1,21 @@
 import { disconnect } from '@keyframe/sdk'
 import { useAccount, useKeyframe, useModal, useTheme } from '@keyframe/sdk/react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { DemoChain } from './config.ts'
 import { EvmPanel } from './EvmPanel.tsx'
 
-export function App({ chains, faucetUrl }: { chains: readonly DemoChain[]; faucetUrl: string }) {
+const SiwxPanel = lazy(() => import('./SiwxPanel.tsx').then((module) => ({ default: module.SiwxPanel })))
+
+export function App({
+  chains,
+  faucetUrl,
+  signIn,
+}: {
+  chains: readonly DemoChain[]
+  faucetUrl: string
+  /** Whether the page was opened with `?siwx=` (sign-in on). */
+  signIn: boolean
+}) {
   const keyframe = useKeyframe()
   const { isOpen, view, open } = useModal()
   const { themeMode, setThemeMode } = useTheme()
@@ -75,6 +86,11 @@ export function App({ chains, faucetUrl }: { chains: readonly DemoChain[]; fauce
       <p>
         Frame chain id: <output data-testid="frame-chain">{chainId}</output>
       </p>
+      {signIn && (
+        <Suspense fallback={null}>
+          <SiwxPanel />
+        </Suspense>
+      )}
       <EvmPanel keyframe={keyframe} chains={chains} faucetUrl={faucetUrl} />
     </main>
   )

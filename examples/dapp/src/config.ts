@@ -62,3 +62,11 @@ export function demoFeatures(search: string): KeyframeOptions['features'] {
     }),
   )
 }
+
+/** What `?siwx=` in the page's URL asks for (the e2e suites turn sign-in on this way; anyone can try it). */
+export type DemoSignIn = 'required' | 'optional' | 'siwe'
+
+export function demoSignIn(search: string): DemoSignIn | undefined {
+  const value = new URLSearchParams(search).get('siwx')
+  return value === 'required' || value === 'optional' || value === 'siwe' ? value : undefined
+}
