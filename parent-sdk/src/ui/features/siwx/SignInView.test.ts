@@ -1,14 +1,22 @@
 // @vitest-environment jsdom
 import { afterEach, expect, test, vi } from 'vitest'
 import { shadow } from '../../../../test/modal.ts'
+import { SIGNING_WALLET_ID, signingWallet } from '../../../../test/signingWallet.ts'
 import { createKeyframe, type Keyframe } from '../../../core/createKeyframe.ts'
+import { getInjectedWallets } from '../../../core/injected.ts'
+import { connectInjected } from '../../../core/injectedConnect.ts'
 import type { ConnectedWalletInfo, KeyframeState } from '../../../core/store.ts'
+import { createSiwx } from '../../../siwx/createSiwx.ts'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const instances: Keyframe[] = []
 
+const stops: (() => void)[] = []
+
 afterEach(() => {
   for (const kf of instances.splice(0)) kf.destroy()
+  for (const stop of stops.splice(0)) stop()
+  localStorage.clear()
   document.body.innerHTML = ''
 })
 
@@ -97,4 +105,55 @@ test('behavior: on a site without sign-in the view says so', async () => {
   await signInView(undefined)
   expect(shadow().querySelector('.kf-siwx .kf-note')?.textContent).toBe('Sign-in is not set up on this site.')
   expect(buttons()).toEqual([])
+})
+
+/** A dApp with sign-in (`required` or not) and MetaMask connected: the modal asks on the sign-in view. */
+async function connectedWithSignIn(required: boolean) {
+  const { wallet, stop } = signingWallet()
+  stops.push(stop)
+  let n = 0
+  const kf = createKeyframe({
+    projectId: 'demo',
+    frameUrl: 'http://localhost:5174/frame',
+    networks: [{ id: 31337, name: 'Anvil' }],
+    announceProvider: false,
+    siwx: createSiwx({ getNonce: async () => `n0nce${++n}abcdefgh`, storage: null, required }),
+  })
+  instances.push(kf)
+  await vi.waitFor(() => expect(getInjectedWallets(kf).map((w) => w.id)).toContain(SIGNING_WALLET_ID))
+  await connectInjected(kf, SIGNING_WALLET_ID)
+  await vi.waitFor(() => expect(buttons().map((b) => b.textContent)).toEqual(['Cancel', 'Sign']))
+  return { kf, wallet }
+}
+
+test('behavior: Sign has the wallet sign; declined, the alert says so and Sign signs in on the next press', async () => {
+  const { kf, wallet } = await connectedWithSignIn(false)
+  expect(text()).toContain('Sign in to ')
+  wallet.decline = true
+  buttons()[1]!.click()
+  await vi.waitFor(() =>
+    expect(shadow().querySelector('[role="alert"]')?.textContent).toBe('Signature declined'),
+  )
+  expect(kf.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' })
+
+  wallet.decline = false
+  buttons()[1]!.click()
+  await vi.waitFor(() => expect(kf.getState().open).toBe(false))
+  expect(kf.getState().siwx?.session?.data.accountAddress).toBe(ADDRESS)
+  expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(2)
+})
+
+test('behavior: Cancel closes an optional sign-in, still connected; a required one disconnects', async () => {
+  const optional = await connectedWithSignIn(false)
+  buttons()[0]!.click()
+  await vi.waitFor(() => expect(optional.kf.getState().open).toBe(false))
+  expect(optional.kf.getState().connections.eip155.status).toBe('connected')
+  optional.kf.destroy()
+  document.body.innerHTML = ''
+
+  const required = await connectedWithSignIn(true)
+  expect(text()).toContain('Cancelling disconnects your wallet.')
+  buttons()[0]!.click()
+  await vi.waitFor(() => expect(required.kf.getState().connections.eip155.status).toBe('disconnected'))
+  expect(required.kf.getState().siwx?.session).toBeUndefined()
 })
