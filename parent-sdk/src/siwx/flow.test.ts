@@ -5,6 +5,7 @@
 
 import { type Hex, hexToString, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   announceWallet,
@@ -268,6 +269,48 @@ describe('an injected wallet signs in', () => {
     const kf = create({ siwx })
     await expect(signIn(kf)).rejects.toThrow('No ActiveCaipAddress found')
   })
+})
+
+test("parameters: siweConfig (AppKit) asks on ConnectingSiwe; its backend's verdict keeps the session and says who is signed in", async () => {
+  const wallet = signingWallet()
+  const server = backend()
+  let signedIn: { address: string; chainId: number } | undefined
+  const kf = create({
+    siweConfig: {
+      getNonce: server.getNonce,
+      createMessage: ({ address, chainId, nonce, domain, uri, version, iat }) =>
+        createSiweMessage({
+          address: address.split(':').pop() as Hex,
+          chainId,
+          nonce,
+          domain,
+          uri,
+          version,
+          issuedAt: iat ? new Date(iat) : new Date(),
+        }),
+      verifyMessage: async ({ message, signature }) => {
+        const { address, chainId } = parseSiweMessage(message)
+        const valid = await verifyMessage({ address: address!, message, signature: signature as Hex })
+        if (valid) signedIn = { address: address!, chainId: chainId! }
+        return valid
+      },
+      getSession: async () => signedIn,
+      signOut: async () => {
+        signedIn = undefined
+        return true
+      },
+    },
+  })
+  await connectWallet(kf)
+  await showing(kf, 'ConnectingSiwe')
+  const session = await signIn(kf)
+  expect(wallet.signed).toEqual([session.message])
+  expect(signedIn).toEqual({ address: WALLET_ADDRESS, chainId: 31337 })
+  expect(getSession(kf)).toBe(session)
+  expect(kf.getState().open).toBe(false)
+  // Disconnecting signs the backend out (AppKit's signOutOnDisconnect default).
+  await disconnect(kf)
+  await vi.waitFor(() => expect(signedIn).toBeUndefined())
 })
 
 describe('required and optional', () => {
