@@ -145,18 +145,25 @@ async function expectTamperedAndReusedRefused(page: Page, stack: Stack, session:
   )
 }
 
-/** Keeps every view the modal shows from now on (`window.__views`). */
-async function recordViews(page: Page): Promise<() => Promise<string[]>> {
+/**
+ * Keeps, from now on, the method of every approval screen the frame puts up (its APPROVAL_REQUESTED, as the
+ * page's SDK state `approvalScreen` follows it). The modal opens for an unsafe request before the frame
+ * answers; what the frame showed is this.
+ */
+async function recordApprovalScreens(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
-    type State = { open: boolean; view: string }
+    type State = { approvalScreen: { open: boolean; id?: string; method?: string } }
     const kf = (window as unknown as { keyframe: { subscribe(l: (s: State) => void): () => void } }).keyframe
-    const seen: string[] = []
-    Object.assign(window, { __views: seen })
-    kf.subscribe((state) => {
-      if (state.open && seen.at(-1) !== state.view) seen.push(state.view)
+    const shown: string[] = []
+    let last: string | undefined
+    Object.assign(window, { __approvalScreens: shown })
+    kf.subscribe(({ approvalScreen }) => {
+      if (approvalScreen.open && approvalScreen.id !== last) shown.push(approvalScreen.method ?? '')
+      last = approvalScreen.open ? approvalScreen.id : undefined
     })
   })
-  return () => page.evaluate(() => [...(window as unknown as { __views: string[] }).__views])
+  return () =>
+    page.evaluate(() => [...(window as unknown as { __approvalScreens: string[] }).__approvalScreens])
 }
 
 /** An EIP-4361 message for `domain` (on the page's URI) signed by `address` on the first dev chain. */
@@ -360,7 +367,7 @@ test.describe('sign in with the wallet (issue 18)', () => {
     const address = await newWallet(page, stack, 'siwx-frame')
     await expect(dialog(page)).toBeHidden()
     await discoverKeyframe(page)
-    const views = await recordViews(page)
+    const approvalScreens = await recordApprovalScreens(page)
 
     expect(
       await request(page, 'personal_sign', [toHex(siweText(stack, 'evil.example', address)), address]),
@@ -372,7 +379,7 @@ test.describe('sign in with the wallet (issue 18)', () => {
     expect(
       await request(page, 'personal_sign', [toHex(siweText(stack, host, DEV_WALLET_ADDRESS)), address]),
     ).toMatchObject({ ok: false, message: 'This sign-in message is for another account' })
-    expect(await views(), 'what the modal showed for the refused messages').toEqual([])
+    expect(await approvalScreens(), 'approval screens the frame showed for the refused messages').toEqual([])
 
     const message = siweText(stack, host, address)
     const signing = await startRequest(page, 'personal_sign', [toHex(message), address])
@@ -382,6 +389,6 @@ test.describe('sign in with the wallet (issue 18)', () => {
     await approve(page)
     const signature = resultOf(await outcomeOf(page, signing)) as string
     expect(await siweVerdict(message, signature, { domain: host })).toBe('valid')
-    expect(await views()).toContain('ApproveTransaction')
+    expect(await approvalScreens()).toEqual(['personal_sign'])
   })
 })
