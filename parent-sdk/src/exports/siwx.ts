@@ -12,9 +12,6 @@
  */
 // biome-ignore-all lint/performance/noBarrelFile: this is a package entry (package.json "exports": "./siwx")
 
-export { type CreateSiwxParameters, createSiwx } from '../siwx/createSiwx.ts'
-export { fromSiweConfig } from '../siwx/fromSiweConfig.ts'
-export { createSiwxMessage } from '../siwx/message.ts'
 export {
   encodeRecap,
   parseRecap,
@@ -24,7 +21,10 @@ export {
   readRecap,
   recapStatement,
   withRecap,
-} from '../siwx/recap.ts'
+} from '@keyframe/protocol/recap'
+export { type CreateSiwxParameters, createSiwx } from '../siwx/createSiwx.ts'
+export { fromSiweConfig } from '../siwx/fromSiweConfig.ts'
+export { createSiwxMessage } from '../siwx/message.ts'
 export type { SiwxStorage } from '../siwx/store.ts'
 export type {
   SiweConfig,

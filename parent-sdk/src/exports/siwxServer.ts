@@ -10,7 +10,7 @@
  */
 // biome-ignore-all lint/performance/noBarrelFile: this is a package entry (package.json "exports": "./siwx/server")
 
-export type { RecapCapabilities } from '../siwx/recap.ts'
+export type { RecapCapabilities } from '@keyframe/protocol/recap'
 export {
   createSiwxVerifier,
   type SiwxVerified,

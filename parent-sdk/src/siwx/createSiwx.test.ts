@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
+
+import { readRecap } from '@keyframe/protocol/recap'
 import { verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
 import { afterEach, expect, test, vi } from 'vitest'
 import { createSiwx } from './createSiwx.ts'
-import { readRecap } from './recap.ts'
 import type { SiwxConfig, SiwxSession } from './types.ts'
 
 const account = privateKeyToAccount(generatePrivateKey())

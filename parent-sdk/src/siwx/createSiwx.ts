@@ -4,7 +4,7 @@
  * @module
  */
 import type { Caip2Id } from '@keyframe/protocol/core'
-import type { RecapCapabilities } from './recap.ts'
+import type { RecapCapabilities } from '@keyframe/protocol/recap'
 import type { SessionStore, SiwxStorage } from './store.ts'
 import type { SiwxConfig, SiwxMessageInput, SiwxSession } from './types.ts'
 
@@ -78,7 +78,7 @@ export function createSiwx(parameters: CreateSiwxParameters): SiwxConfig {
       const nonce = await parameters.getNonce(input)
       const now = Date.now()
       const { statement, resources } = parameters.capabilities
-        ? (await import('./recap.ts')).withRecap(parameters, parameters.capabilities)
+        ? (await import('@keyframe/protocol/recap')).withRecap(parameters, parameters.capabilities)
         : parameters
       return createSiwxMessage({
         ...input,

@@ -1,9 +1,9 @@
+import { withRecap } from '@keyframe/protocol/recap'
 import { verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { expect, test } from 'vitest'
 import { createSiwxMessage } from './message.ts'
-import { withRecap } from './recap.ts'
 
 const data = {
   accountAddress: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',

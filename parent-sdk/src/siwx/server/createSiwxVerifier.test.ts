@@ -9,11 +9,11 @@ import {
   smartAccount,
   startAnvil,
 } from '@keyframe/dev-fixtures'
+import { withRecap } from '@keyframe/protocol/recap'
 import { createPublicClient, http, type PublicClient, pad } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { withRecap } from '../recap.ts'
 import { createSiwxVerifier, type SiwxVerifier } from './createSiwxVerifier.ts'
 import { createMemoryNonceStore } from './nonceStore.ts'
 import { SiwxVerifyError } from './siwxVerifyError.ts'

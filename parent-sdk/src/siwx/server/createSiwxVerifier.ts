@@ -6,9 +6,9 @@
  * @module
  */
 import type { Caip2Id } from '@keyframe/protocol/core'
+import { type RecapCapabilities, RecapError, readRecap } from '@keyframe/protocol/recap'
 import { getAddress, isAddress, isHex, type PublicClient } from 'viem'
 import { generateSiweNonce, parseSiweMessage } from 'viem/siwe'
-import { type RecapCapabilities, RecapError, readRecap } from '../recap.ts'
 import type { SiwxMessageData } from '../types.ts'
 import { createMemoryNonceStore, type NonceStore } from './nonceStore.ts'
 import { SiwxVerifyError } from './siwxVerifyError.ts'

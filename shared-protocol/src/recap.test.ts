@@ -64,15 +64,46 @@ test('behavior: non-ASCII restrictions round-trip (UTF-8, not Latin-1)', () => {
   expect(parseRecap(uri).att['https://example.com']?.['note/write']).toEqual([{ title: 'Grüße 🚀' }])
 })
 
+test('behavior: a padded ReCap (a lenient encoder) reads as the unpadded one, so the frame can show its grant', () => {
+  const padded = `urn:recap:${Buffer.from('{"att":{"https://ab.example":{"x/y":[{}]}}}').toString('base64')}`
+  expect(padded).toMatch(/=$/)
+  expect(parseRecap(padded)).toEqual(parseRecap(padded.replace(/=+$/, '')))
+  expect(recapStatement(parseRecap(padded).att)).toMatch(/'x': 'y' for 'https:\/\/ab.example'\.$/)
+})
+
+test("behavior: the sentence follows the ReCap's own order (ERC-5573's verification compares it so), not a sorted one", () => {
+  // Written by an encoder that does not sort: mailto before https, update before delete.
+  const json = JSON.stringify({
+    att: {
+      'mailto:username@example.com': { 'msg/send': [{}] },
+      'https://example.com/pictures/': { 'crud/update': [{}], 'crud/delete': [{}] },
+    },
+  })
+  const uri = `urn:recap:${Buffer.from(json).toString('base64url')}`
+  const statement =
+    "I further authorize the stated URI to perform the following actions on my behalf: (1) 'msg': 'send' for 'mailto:username@example.com'. (2) 'crud': 'update', 'delete' for 'https://example.com/pictures/'."
+  expect(recapStatement(parseRecap(uri).att)).toBe(statement)
+  expect(readRecap({ statement, resources: [uri] })?.att).toEqual(JSON.parse(json).att)
+  // Control: the sorted sentence (a wallet that sorts) is not what this message states.
+  const sorted =
+    "I further authorize the stated URI to perform the following actions on my behalf: (1) 'crud': 'delete', 'update' for 'https://example.com/pictures/'. (2) 'msg': 'send' for 'mailto:username@example.com'."
+  expect(() => readRecap({ statement: sorted, resources: [uri] })).toThrow(
+    'The statement does not end with what the ReCap grants',
+  )
+})
+
 test('error: what is not an ERC-5573 ReCap', () => {
   const encode = (json: string) => `urn:recap:${Buffer.from(json).toString('base64url')}`
   expect(() => parseRecap('urn:other:abc')).toThrow(RecapError)
-  expect(() => parseRecap('urn:recap:not base64!')).toThrow('The ReCap is not unpadded base64url')
+  expect(() => parseRecap('urn:recap:not base64!')).toThrow('The ReCap is not base64url')
+  // 4n + 1 characters decode to nothing: a RecapError too (the verifier's 'malformed'), not atob's DOMException.
+  expect(() => parseRecap('urn:recap:A')).toThrow(RecapError)
   expect(() => parseRecap(encode('{"att":'))).toThrow('The ReCap is not base64url JSON')
   expect(() => parseRecap(encode('{"att":{}}'))).toThrow(RecapError)
   expect(() => parseRecap(encode('{"att":{"https://a.example":{"read":[]}}}'))).toThrow(RecapError)
   expect(() => parseRecap(encode('{"att":{"no-scheme":{"crud/read":[]}}}'))).toThrow(RecapError)
   expect(() => parseRecap(encode('{"att":{"https://a.example":{"crud/read":["x"]}}}'))).toThrow(RecapError)
+  expect(() => parseRecap(encode('{"att":{"https://a.example":{"crud/read":"all"}}}'))).toThrow(RecapError)
   expect(() => encodeRecap({ 'https://a.example': { 'crud read': [{}] } })).toThrow(RecapError)
   // Control: the same shape with a valid ability string parses.
   expect(parseRecap(encode('{"att":{"https://a.example":{"crud/read":[{}]}}}')).att).toEqual({

@@ -1,7 +1,8 @@
 /**
  * ERC-5573 ReCaps: capabilities a sign-in grants, carried as the message's last resource
  * (`urn:recap:<unpadded base64url of { att, prf }>`) and restated in words at the end of its statement. Pure
- * functions, no browser API: the page builds ReCaps, the backend's verifier and the frame read them back.
+ * functions, no browser API: the SDK builds ReCaps, its backend verifier and the frame's sign-in screen read
+ * them back, one reading for all three (`@keyframe/protocol/recap`).
  * @see https://eips.ethereum.org/EIPS/eip-5573
  * @module
  */
@@ -172,8 +173,16 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
 }
 
+// Padding is read, though ERC-5573 writes none: it changes no byte of the JSON, and lenient decoders (e.g.
+// WalletConnect's) honour a padded ReCap, so the frame must be able to show what it grants.
 function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new RecapError('The ReCap is not unpadded base64url')
-  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'))
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new RecapError('The ReCap is not base64url')
+  let binary: string
+  try {
+    binary = atob(text.replace(/=+$/, '').replaceAll('-', '+').replaceAll('_', '/'))
+  } catch (cause) {
+    // A length no base64 has (4n + 1 characters): atob's DOMException, not a RecapError, would escape.
+    throw new RecapError('The ReCap is not base64url', { cause })
+  }
   return Uint8Array.from(binary, (char) => char.charCodeAt(0))
 }
