@@ -145,4 +145,25 @@ describe('readSignIn', () => {
       },
     ])
   })
+
+  test("behavior: a ReCap's sentence on the screen reads as the statement ends, in the ReCap's order, not sorted", () => {
+    // An encoder that does not sort (mailto before https): ERC-5573's verifier compares the statement in this order.
+    const json = JSON.stringify({
+      att: { 'mailto:me@example.com': { 'msg/send': [{}] }, 'https://api.example': { 'tx/send': [{}] } },
+    })
+    const uri = `urn:recap:${Buffer.from(json).toString('base64url')}`
+    const sentence =
+      "I further authorize the stated URI to perform the following actions on my behalf: (1) 'msg': 'send' for 'mailto:me@example.com'. (2) 'tx': 'send' for 'https://api.example'."
+    const details = read(message({ statement: `Sign in to the demo. ${sentence}`, resources: [uri] }))
+    expect(details?.resources).toEqual([{ uri, recap: sentence }])
+    expect(details?.kind === 'signIn' && details.statement?.endsWith(sentence)).toBe(true)
+  })
+
+  test('behavior: a ReCap that does not decode is listed as its URI, the sign-in still shown', () => {
+    const broken = `urn:recap:${Buffer.from('{"att":{}}').toString('base64url')}`
+    expect(read(message({ resources: [broken, 'urn:recap:A'] }))?.resources).toEqual([
+      { uri: broken },
+      { uri: 'urn:recap:A' },
+    ])
+  })
 })

@@ -7,10 +7,10 @@
  * @module
  */
 import { UnauthorizedError } from '@keyframe/protocol/core'
+import { parseRecap, RECAP_PREFIX, RecapError, recapStatement } from '@keyframe/protocol/recap'
 import { parseSiweMessage } from 'viem/siwe'
 import type { SignInDetails } from '../approve/details.ts'
 import { isEvmAddressEqual } from '../wallet/evm.ts'
-import { recapSentence } from './recap.ts'
 
 /** The end of an EIP-4361 message's first line: "{scheme://}{domain} wants you to sign in with …". */
 const CLAIM = ' wants you to sign in with your Ethereum account:'
@@ -87,11 +87,24 @@ function signInDetails(text: string, domain: string, now: number): SignInDetails
     ...(expirationTime && { expirationTime: expirationTime.toISOString() }),
     ...(notBefore && { notBefore: notBefore.toISOString() }),
     ...(message.requestId !== undefined && { requestId: message.requestId }),
-    resources: (message.resources ?? []).map((resource) => {
-      const recap = recapSentence(resource)
-      return recap === null ? { uri: resource } : { uri: resource, recap }
-    }),
+    resources: (message.resources ?? []).map(withRecapSentence),
     validity,
     text,
+  }
+}
+
+/**
+ * A resource, with ERC-5573's sentence for what it grants when it is a ReCap: the screen shows what the
+ * encoded object grants, which a server honours, not only the statement's words for it (the dApp's text).
+ * The sentence keeps the ReCap's order, as a verifier compares it with the statement's end. A ReCap that
+ * does not decode is shown as its URI.
+ */
+function withRecapSentence(uri: string): { uri: string; recap?: string } {
+  if (!uri.startsWith(RECAP_PREFIX)) return { uri }
+  try {
+    return { uri, recap: recapStatement(parseRecap(uri).att) }
+  } catch (error) {
+    if (error instanceof RecapError) return { uri }
+    throw error
   }
 }
