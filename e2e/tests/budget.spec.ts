@@ -1,6 +1,9 @@
 import { type LoadedScript, recordScripts, sumGzip } from '@keyframe/dev-fixtures'
 import type { Page } from '@playwright/test'
+import { dialog, expectConnected, openModal } from '../support/email.ts'
 import { expect, test } from '../support/fixtures.ts'
+import { DEV_WALLET_INFO, injectDevWallet } from '../support/injectedWallet.ts'
+import { siwxUrl } from '../support/siwx.ts'
 import { SOCIAL_REFUSAL } from '../support/socialLogin.ts'
 
 // Bundle sizes are deterministic, so the issue's budget is a hard limit checked on every run.
@@ -147,3 +150,39 @@ test("budget: Farcaster's login code is fetched when Farcaster is chosen, not be
     marker: FARCASTER_MARKER,
     view: 'ConnectingFarcaster',
   }))
+
+/** Words only the page's sign-in code holds: the flow's (the backend's refusal) and the sign-in view's. */
+const SIGN_IN_MARKERS = { flow: 'Sign-in was refused', view: 'to prove this address is yours' } as const
+
+test('budget: sign-in code is fetched only where sign-in is on — none before open(), on open() nor once connected without it; with ?siwx= the flow comes at load', async ({
+  page,
+  stack,
+}) => {
+  const wallet = await injectDevWallet(page, stack)
+  const recorder = recordScripts(page)
+  const signInCode = async () => {
+    const scripts = await recorder.take()
+    return [
+      ...(await holding(scripts, SIGN_IN_MARKERS.flow)),
+      ...(await holding(scripts, SIGN_IN_MARKERS.view)),
+    ]
+  }
+  await page.goto(stack.dappUrl)
+  await page.waitForLoadState('networkidle')
+  expect(await signInCode(), 'sign-in code fetched before open()').toEqual([])
+  await openModal(page)
+  await dialog(page).getByRole('button', { name: DEV_WALLET_INFO.name }).click()
+  wallet.acceptConnection()
+  await expectConnected(page)
+  await recorder.settled()
+  expect(await signInCode(), 'sign-in code fetched by open() or connecting').toEqual([])
+
+  // The control: the same check finds the flow on a page with sign-in on, before anything is pressed.
+  await page.goto(siwxUrl(stack, 'required'))
+  await page.waitForLoadState('networkidle')
+  await recorder.settled()
+  expect(
+    await holding(await recorder.take(), SIGN_IN_MARKERS.flow),
+    'the flow fetched at load with ?siwx=',
+  ).not.toEqual([])
+})
