@@ -2,10 +2,11 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { shadow } from '../../../../test/modal.ts'
 import { SIGNING_WALLET_ID, signingWallet } from '../../../../test/signingWallet.ts'
+import type { Connector } from '../../../connectors/types.ts'
 import { createKeyframe, type Keyframe } from '../../../core/createKeyframe.ts'
 import { getInjectedWallets } from '../../../core/injected.ts'
 import { connectInjected } from '../../../core/injectedConnect.ts'
-import type { ConnectedWalletInfo, KeyframeState } from '../../../core/store.ts'
+import type { KeyframeState } from '../../../core/store.ts'
 import { createSiwx } from '../../../siwx/createSiwx.ts'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -21,7 +22,7 @@ afterEach(() => {
 })
 
 /** A modal on the sign-in view for an account connected on Anvil through `wallet`, in the sign-in state `siwx`. */
-async function signInView(siwx: KeyframeState['siwx'], wallet?: ConnectedWalletInfo) {
+async function signInView(siwx: KeyframeState['siwx'], wallet?: Pick<Connector, 'type' | 'name'>) {
   const kf = createKeyframe({
     projectId: 'demo',
     frameUrl: 'http://localhost:5174/frame',
@@ -30,8 +31,18 @@ async function signInView(siwx: KeyframeState['siwx'], wallet?: ConnectedWalletI
   })
   instances.push(kf)
   const { connections } = kf.getState()
+  const refuse = () => Promise.reject(new Error('not in this test'))
+  const connector: Connector | undefined = wallet && {
+    ...wallet,
+    id: wallet.type,
+    namespace: 'eip155',
+    getProvider: refuse,
+    switchChain: refuse,
+    disconnect: refuse,
+  }
   kf._internal.store.setState({
     siwx,
+    activeConnectors: connector ? { eip155: connector } : {},
     connections: {
       ...connections,
       eip155: {
@@ -39,7 +50,6 @@ async function signInView(siwx: KeyframeState['siwx'], wallet?: ConnectedWalletI
         address: ADDRESS,
         chainId: 'eip155:31337',
         caipAddress: `eip155:31337:${ADDRESS}`,
-        ...(wallet ? { connectedWalletInfo: wallet } : {}),
       },
     },
   })
@@ -55,7 +65,7 @@ const IDLE = {
   status: 'idle',
   error: undefined,
 } as const
-const INJECTED: ConnectedWalletInfo = { name: 'Dev Wallet', type: 'injected' }
+const INJECTED = { name: 'Dev Wallet', type: 'injected' } as const
 
 const text = () => shadow().querySelector('.kf-siwx')?.textContent ?? ''
 const buttons = () => [...shadow().querySelectorAll<HTMLButtonElement>('.kf-siwx button')]
@@ -87,6 +97,11 @@ test('behavior: while an injected wallet signs, Sign says Signing… (aria-disab
   expect(sign.textContent).toBe('Signing…')
   expect(sign.getAttribute('aria-disabled')).toBe('true')
   expect(shadow().querySelector('.kf-siwx [role="status"]')?.textContent).toBe('Confirm in Dev Wallet')
+})
+
+test('behavior: a WalletConnect wallet app not chosen by name is "your wallet app"', async () => {
+  await signInView({ ...IDLE, status: 'signing' }, { name: 'WalletConnect', type: 'walletConnect' })
+  expect(shadow().querySelector('.kf-siwx [role="status"]')?.textContent).toBe('Confirm in your wallet app')
 })
 
 test('behavior: the embedded wallet signs in its own approval: no Confirm in hint', async () => {

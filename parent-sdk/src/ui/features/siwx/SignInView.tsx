@@ -18,12 +18,24 @@ const getEip155 = (kf: Keyframe) => kf.getState().connections.eip155
 const watchEip155 = (kf: Keyframe, { onChange }: { onChange(): void }) =>
   watchSelected(kf, getEip155, () => onChange())
 
+/**
+ * Where the person confirms, when it is not over this view: an injected wallet's name, the WalletConnect
+ * wallet app's (chosen in the list) or 'your wallet app'. The embedded wallet shows its own approval here.
+ */
+function confirmPlace(kf: Keyframe): string | undefined {
+  const { activeConnectors, walletConnect } = kf.getState()
+  const connector = activeConnectors.eip155
+  if (connector?.type === 'injected') return connector.name
+  if (connector?.type === 'walletConnect') return walletConnect?.wallet?.name ?? 'your wallet app'
+  return undefined
+}
+
 /** The dApp as the person knows it: its `metadata.name`, else the page's host. */
 function dappName(kf: Keyframe): string {
   return kf._internal.metadata?.name || location.host
 }
 
-/** A pen on a line: signing, not paying. */
+/** A pen: signing, not paying. */
 const SignMark = () => (
   <svg viewBox="0 0 32 32" width="32" height="32" fill="none" aria-hidden="true">
     <path
@@ -35,17 +47,6 @@ const SignMark = () => (
     <path d="m16.5 9.5 6 6" stroke="currentColor" stroke-width="2" />
   </svg>
 )
-
-/** The wallet's own mark when it has one (an injected or WalletConnect wallet), else the pen. */
-function Hero({ icon }: { icon: string | undefined }) {
-  return icon ? (
-    <img className="kf-connecting-icon" src={icon} alt="" width={64} height={64} />
-  ) : (
-    <span className="kf-connecting-icon kf-siwx-mark" aria-hidden="true">
-      <SignMark />
-    </span>
-  )
-}
 
 /**
  * SIWXSignMessage (option `siwx`) and ConnectingSiwe (option `siweConfig`, AppKit's name): the dApp asks the
@@ -83,13 +84,14 @@ export function SignInView({ kf }: { kf: Keyframe }) {
       </p>
     )
   } else {
-    const { address, connectedWalletInfo: wallet } = connection
+    const { address } = connection
     const signing = siwx.status === 'signing'
-    // An embedded wallet shows its own approval over this view; another wallet asks in its own window.
-    const elsewhere = wallet && wallet.type !== 'embedded' ? wallet.name : undefined
+    const elsewhere = signing ? confirmPlace(kf) : undefined
     body = (
       <>
-        <Hero icon={elsewhere ? wallet?.icon : undefined} />
+        <span className="kf-connecting-icon kf-siwx-mark" aria-hidden="true">
+          <SignMark />
+        </span>
         <h3 className="kf-siwx-heading">Sign in to {dappName(kf)}</h3>
         <p className="kf-text">
           {location.host} asks you to sign a message with your wallet to prove this address is yours. It costs
@@ -107,7 +109,7 @@ export function SignInView({ kf }: { kf: Keyframe }) {
         <p className="kf-error" role="alert">
           {siwx.error ?? ''}
         </p>
-        {signing && elsewhere && (
+        {elsewhere && (
           <p className="kf-waiting" role="status">
             <span className="kf-spinner" aria-hidden="true" />
             Confirm in {elsewhere}
