@@ -89,6 +89,11 @@ async function siweVerdict(
   return result.success ? 'valid' : String(result.error?.type)
 }
 
+/** Whether the focus is inside the modal's dialog (in its shadow root), where its keys are heard. */
+function focusInDialog(page: Page): Promise<boolean> {
+  return dialog(page).evaluate((card) => card.contains((card.getRootNode() as ShadowRoot).activeElement))
+}
+
 /** The dev wallet installed, the demo opened with sign-in `mode`, connected through the modal's Connect. */
 async function connectInjected(page: Page, stack: Stack, mode: SiwxMode): Promise<DevWallet> {
   const wallet = await injectDevWallet(page, stack)
@@ -232,7 +237,7 @@ test.describe('sign in with the wallet (issue 18)', () => {
     await expectTamperedAndReusedRefused(page, stack, session)
   })
 
-  test('behavior: an injected wallet, sign-in required — the close control, Escape and the backdrop do not close the view; by keyboard it signs in, verified by siwe and the example backend; a tampered one and the reused one are refused', async ({
+  test('behavior: an injected wallet, sign-in required — the close control, Escape and the backdrop do not close the view (control: signed in, they do); by keyboard it signs in, verified by siwe and the example backend; a tampered one and the reused one are refused; Disconnect signs out at the backend too', async ({
     page,
     stack,
   }, testInfo) => {
@@ -240,6 +245,8 @@ test.describe('sign in with the wallet (issue 18)', () => {
     const view = signInView(page)
     await expectSignInView(page)
     await expect(view.close).toBeDisabled()
+    // Escape goes to the dialog (the focus is in it), the click to the backdrop: neither closes it.
+    expect(await focusInDialog(page)).toBe(true)
     await page.keyboard.press('Escape')
     await page.mouse.click(4, 4)
     await expect(page.getByTestId('modal-state')).toHaveText('open (SIWXSignMessage)')
@@ -253,6 +260,21 @@ test.describe('sign in with the wallet (issue 18)', () => {
 
     const session = await expectVerifiedSession(page, stack, DEV_WALLET_ADDRESS)
     await expectTamperedAndReusedRefused(page, stack, session)
+
+    // The control of the held close: signed in, the same Escape and backdrop click close the modal.
+    await openModal(page)
+    expect(await focusInDialog(page)).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(dialog(page)).toBeHidden()
+    await openModal(page)
+    await page.mouse.click(4, 4)
+    await expect(dialog(page)).toBeHidden()
+
+    // The dApp's Disconnect ends the session in the page and, signing out, at the backend.
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+    await expectNotSignedIn(page)
+    expect(await askBackend(page)).toBe('Not signed in')
   })
 
   test('behavior: the example backend refuses an expired message and one for another domain, each signed by a real key with a fresh nonce (siwe refuses them too); control: a message for this page, in time, with the refused one’s nonce, is accepted', async ({
