@@ -51,10 +51,10 @@ export async function expectSignInView(
   await expect(signInView(page).heading).toBeVisible()
 }
 
-/** The demo's line about the page's session: signed in as `address` (any case) on the first dev chain. */
-export async function expectSignedIn(page: Page, address: string): Promise<void> {
+/** The demo's line about the page's session: signed in as `address` (any case) on `chainId`. */
+export async function expectSignedIn(page: Page, address: string, chainId = 31337): Promise<void> {
   await expect(page.getByTestId('siwx-session')).toHaveText(
-    new RegExp(`^signed in as ${address} on (eip155:)?31337$`, 'i'),
+    new RegExp(`^signed in as ${address} on (eip155:)?${chainId}$`, 'i'),
     { timeout: 15_000 },
   )
 }

@@ -14,6 +14,7 @@ import { SiweErrorType, SiweMessage } from 'siwe'
 import { getAddress, toHex } from 'viem'
 import { createSiweMessage, generateSiweNonce } from 'viem/siwe'
 import { expectAccessible } from '../support/axe.ts'
+import { libraryResult, runAction } from '../support/demo.ts'
 import {
   dialog,
   expectConnected,
@@ -350,6 +351,31 @@ test.describe('sign in with the wallet (issue 18)', () => {
     // The dApp's Account button opens the Account view, not the sign-in again.
     await openModal(page)
     await expect(page.getByTestId('modal-state')).toHaveText('open (Account)')
+  })
+
+  test('behavior: sessions follow the chain — switched to a chain without a session, the view asks again; back on the first, its session is still live and nothing asks', async ({
+    page,
+    stack,
+  }) => {
+    await connectInjected(page, stack, 'optional')
+    await expectSignInView(page)
+    await signInView(page).sign.click()
+    await expect(dialog(page)).toBeHidden()
+    await expectSignedIn(page, DEV_WALLET_ADDRESS, 31337)
+
+    await runAction(page, 'viem', 'Switch chain')
+    expect(await libraryResult(page, 'viem', 'chain')).toBe('31338')
+    await expectSignInView(page)
+    await expectNotSignedIn(page)
+    await signInView(page).sign.click()
+    await expect(dialog(page)).toBeHidden()
+    await expectSignedIn(page, DEV_WALLET_ADDRESS, 31338)
+    expect((await pageSession(page)).data.chainId).toBe('eip155:31338')
+
+    await runAction(page, 'viem', 'Switch chain')
+    expect(await libraryResult(page, 'viem', 'chain')).toBe('31337')
+    await expectSignedIn(page, DEV_WALLET_ADDRESS, 31337)
+    await expect(page.getByTestId('modal-state')).toHaveText('closed')
   })
 
   test('behavior: `siweConfig` (the AppKit alias) signs in through ConnectingSiwe with the same backend', async ({
