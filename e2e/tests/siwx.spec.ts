@@ -372,7 +372,7 @@ test.describe('sign in with the wallet (issue 18)', () => {
     await expect(page.getByTestId('modal-state')).toHaveText('open (Account)')
   })
 
-  test('behavior: sessions follow the chain — switched to a chain without a session, the view asks again; back on the first, its session is still live and nothing asks', async ({
+  test('behavior: sessions follow the chain — switched to a chain without a session, the view asks again; back on the first, its session is still live and nothing asks, nor after a reload', async ({
     page,
     stack,
   }) => {
@@ -393,6 +393,12 @@ test.describe('sign in with the wallet (issue 18)', () => {
 
     await runAction(page, 'viem', 'Switch chain')
     expect(await libraryResult(page, 'viem', 'chain')).toBe('31337')
+    await expectSignedIn(page, DEV_WALLET_ADDRESS, 31337)
+    await expect(page.getByTestId('modal-state')).toHaveText('closed')
+
+    // A reload reconnects the wallet and takes the session from the page's store: nothing asks.
+    await page.reload()
+    await expectConnected(page)
     await expectSignedIn(page, DEV_WALLET_ADDRESS, 31337)
     await expect(page.getByTestId('modal-state')).toHaveText('closed')
   })
