@@ -1,6 +1,6 @@
 /**
  * The example SIWX backend (`@keyframe/example-siwx-server`) as each dApp site of the stack serves it at
- * `/siwx`: one verifier over the stack's chains, its cookies signed with a secret made for this run.
+ * `/siwx`: a verifier over the stack's chains for that site's origin, its cookies signed with a secret made for this run.
  * @module
  */
 import { randomBytes } from 'node:crypto'
@@ -21,8 +21,8 @@ export function siwxBackend(
     clients.set(chainId, client)
     return client
   }
-  const verifier = createSiwxVerifier({ getClient })
   // The dApp sites are plain http on loopback: no Secure flag, or the browser would drop the cookie.
   const cookie = sessionCookie({ secret: randomBytes(32).toString('hex'), secure: false })
-  return (origins) => createSiwxApp({ verifier, cookie, origins })
+  // A verifier per site: each accepts its own site's origin only, as each dApp's backend would.
+  return (origins) => createSiwxApp({ verifier: createSiwxVerifier({ getClient, origins }), cookie, origins })
 }

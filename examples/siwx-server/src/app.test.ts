@@ -20,7 +20,7 @@ afterAll(() => anvil?.close())
 function backend(origins: readonly string[] = [DAPP]) {
   const client = createPublicClient({ transport: http(anvil.rpcUrl) })
   return createSiwxApp({
-    verifier: createSiwxVerifier({ getClient: (id) => (id === anvil.chainId ? client : undefined) }),
+    verifier: createSiwxVerifier({ getClient: (id) => (id === anvil.chainId ? client : undefined), origins }),
     cookie: sessionCookie({ secret: 'a test secret of at least 32 characters', secure: false }),
     origins,
   })

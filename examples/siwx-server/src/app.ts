@@ -40,7 +40,10 @@ const SignedBody = z.object({
  * `{ address, chainId }` (401 `Not signed in`), `POST signout` → 204, cookie cleared.
  * @example
  * const app = createSiwxApp({
- *   verifier: createSiwxVerifier({ getClient: (id) => (id === 1 ? mainnetClient : undefined) }),
+ *   verifier: createSiwxVerifier({
+ *     getClient: (id) => (id === 1 ? mainnetClient : undefined),
+ *     origins: ['https://app.example.com'],
+ *   }),
  *   cookie: sessionCookie({ secret: process.env.COOKIE_SECRET! }),
  *   origins: ['https://app.example.com'],
  * })

@@ -25,7 +25,10 @@ const Env = z.object({
 const env = Env.parse(process.env)
 const client = createPublicClient({ transport: http(env.RPC_URL) })
 const app = createSiwxApp({
-  verifier: createSiwxVerifier({ getClient: (chainId) => (chainId === env.CHAIN_ID ? client : undefined) }),
+  verifier: createSiwxVerifier({
+    getClient: (chainId) => (chainId === env.CHAIN_ID ? client : undefined),
+    origins: env.ORIGINS,
+  }),
   cookie: sessionCookie({
     secret: env.COOKIE_SECRET,
     secure: env.ORIGINS.every((origin) => origin.startsWith('https:')),

@@ -4,7 +4,10 @@
  * viem), and keeps the session in a signed cookie. No browser code: it runs in Node, Deno, Bun and workers.
  * @example
  * import { createSiwxVerifier, sessionCookie } from '@keyframe/sdk/siwx/server'
- * const verifier = createSiwxVerifier({ getClient: (chainId) => clients.get(chainId) })
+ * const verifier = createSiwxVerifier({
+ *   getClient: (chainId) => clients.get(chainId),
+ *   origins: ['https://app.example.com'],
+ * })
  * const cookie = sessionCookie({ secret: process.env.COOKIE_SECRET! })
  * @module
  */

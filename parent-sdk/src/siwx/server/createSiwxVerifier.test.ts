@@ -35,6 +35,7 @@ afterAll(() => anvil?.close())
 const verifierAt = (time: { now: number }) =>
   createSiwxVerifier({
     getClient: (chainId) => (chainId === CHAIN_ID ? client : undefined),
+    origins: [ORIGIN],
     now: () => time.now,
   })
 
@@ -193,8 +194,35 @@ describe('an EOA (EIP-191)', () => {
         verifier.verify(await sign({ uri: 'https://app.example:5173/login' }), { origin: ORIGIN }),
       ),
     ).toEqual({ reason: 'uri', message: `The message's URI is not on ${ORIGIN}` })
-    // Control: the same message is good for the page it names.
-    expect((await verifier.verify(evil, { origin: 'https://evil.example' })).data.domain).toBe('evil.example')
+    // Control: the same message is good for the page it names, on a backend open to that page.
+    const nonces = createMemoryNonceStore({ now: () => NOW })
+    await nonces.add(nonce, NOW + 60_000)
+    const evilsBackend = createSiwxVerifier({
+      getClient: () => client,
+      origins: ['https://evil.example'],
+      nonces,
+      now: () => NOW,
+    })
+    expect((await evilsBackend.verify(evil, { origin: 'https://evil.example' })).data.domain).toBe(
+      'evil.example',
+    )
+  })
+
+  test("a phishing site relaying a signature made on its own domain, under its own Origin, is refused: that origin is not the dApp's (control: the dApp's own)", async () => {
+    const verifier = verifierAt({ now: NOW })
+    const nonce = await verifier.issueNonce()
+    const phished = messageFor(owner.address, nonce, { domain: 'evil.example', uri: 'https://evil.example/' })
+    const signed = { message: phished, signature: await owner.signMessage({ message: phished }) }
+    expect(await refusal(verifier.verify(signed, { origin: 'https://evil.example' }))).toEqual({
+      reason: 'origin',
+      message: 'Sign-in is not open to https://evil.example',
+    })
+    const genuine = messageFor(owner.address, nonce)
+    const ok = await verifier.verify(
+      { message: genuine, signature: await owner.signMessage({ message: genuine }) },
+      { origin: ORIGIN },
+    )
+    expect(ok.address).toBe(owner.address)
   })
 
   test('a message without statement, or without expiration time, verifies as EIP-4361 writes it', async () => {

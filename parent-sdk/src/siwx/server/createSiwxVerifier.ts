@@ -14,6 +14,13 @@ import { createMemoryNonceStore, type NonceStore } from './nonceStore.ts'
 import { SiwxVerifyError } from './siwxVerifyError.ts'
 
 export type SiwxVerifierOptions = {
+  /**
+   * The dApp's own origins (`https://app.example.com`); `verify` refuses any other. The origin it is given is
+   * the request's `Origin` header, which any server can set: without this list a phishing site could relay a
+   * signature made for its own domain, under its own Origin, and be signed in as its victim. A function when
+   * the origins are known only once the server listens.
+   */
+  origins: readonly string[] | (() => readonly string[])
   /** The public client of an eip155 chain this server accepts sign-ins on; `undefined` refuses the chain. */
   getClient(chainId: number): PublicClient | undefined
   /** Where issued nonces wait for their one use (default: this process's memory). */
@@ -53,13 +60,17 @@ export type SiwxVerifier = {
  * import { createSiwxVerifier } from '@keyframe/sdk/siwx/server'
  *
  * const client = createPublicClient({ chain: mainnet, transport: http() })
- * const verifier = createSiwxVerifier({ getClient: (id) => (id === 1 ? client : undefined) })
+ * const verifier = createSiwxVerifier({
+ *   getClient: (id) => (id === 1 ? client : undefined),
+ *   origins: ['https://app.example.com'],
+ * })
  * const nonce = await verifier.issueNonce()
  * // …the page signs a message with it…
  * const { address, chainId } = await verifier.verify({ message, signature }, { origin: request.headers.get('origin') })
  */
 export function createSiwxVerifier(options: SiwxVerifierOptions): SiwxVerifier {
   const { getClient, nonceTtlMs = 10 * 60_000, now = Date.now } = options
+  const origins = typeof options.origins === 'function' ? options.origins : () => options.origins
   const nonces = options.nonces ?? createMemoryNonceStore({ now })
   return {
     async issueNonce() {
@@ -68,6 +79,8 @@ export function createSiwxVerifier(options: SiwxVerifierOptions): SiwxVerifier {
       return nonce
     },
     async verify({ message, signature }, { origin }) {
+      if (!(origins() as readonly string[]).includes(origin))
+        throw new SiwxVerifyError('origin', `Sign-in is not open to ${origin}`)
       const expected = new URL(origin)
       const { data, scheme, capabilities } = readMessage(message)
       if (data.domain !== expected.host || (scheme !== undefined && `${scheme}:` !== expected.protocol))

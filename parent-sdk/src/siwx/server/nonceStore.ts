@@ -23,7 +23,7 @@ export type MemoryNonceStoreOptions = {
  * A {@link NonceStore} in this process's memory: bounded (oldest dropped first), and every `add` sweeps the
  * expired nonces at the old end (issued with one TTL, they expire in issue order).
  * @example
- * const verifier = createSiwxVerifier({ getClient, nonces: createMemoryNonceStore({ max: 10_000 }) })
+ * const verifier = createSiwxVerifier({ getClient, origins, nonces: createMemoryNonceStore({ max: 10_000 }) })
  */
 export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): NonceStore {
   const { max = 100_000, now = Date.now } = options

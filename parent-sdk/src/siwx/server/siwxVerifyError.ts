@@ -6,6 +6,7 @@
 
 /** What failed, in the order the verifier checks. */
 export type SiwxVerifyReason =
+  | 'origin'
   | 'malformed'
   | 'domain'
   | 'uri'
