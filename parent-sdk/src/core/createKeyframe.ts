@@ -368,7 +368,16 @@ export function createKeyframe(options: KeyframeOptions): Keyframe {
       const modal = await loadUi()
       if (destroyed) throw new DestroyedError('open()')
       if (!store.getState().open || view !== undefined) {
-        const first = view ?? (getAccount(kf).isConnected ? 'Account' : router.DEFAULT_VIEW)
+        const { siwx } = store.getState()
+        // Required sign-in (SPEC §4): the dApp cannot be used unsigned, so an account without a session is asked
+        // (the active account is eip155's while no other namespace has a connector; the view says if none is).
+        const first =
+          view ??
+          (getAccount(kf).isConnected
+            ? siwx?.required && !siwx.session
+              ? siwx.view
+              : 'Account'
+            : router.DEFAULT_VIEW)
         await modal.prepare(first)
         if (destroyed) throw new DestroyedError('open()')
         modal.commit(() => setHistory(router.reset(first)))

@@ -341,6 +341,50 @@ describe('required and optional', () => {
     expect(getAccount(kf).status).toBe('connected')
   })
 
+  test.each([
+    ['siwx', 'SIWXSignMessage'],
+    ['siweConfig', 'ConnectingSiwe'],
+  ] as const)('behavior: required and unsigned, open() (%s) shows %s, not Account', async (option, name) => {
+    signingWallet()
+    const siweConfig: SiweConfig = {
+      getNonce: async () => 'n0nce12345678',
+      createMessage: () => '',
+      verifyMessage: async () => true,
+      getSession: async () => null,
+      signOut: async () => true,
+      required: true,
+    }
+    const kf = create(option === 'siwx' ? { siwx: signInOptions({ required: true }).siwx } : { siweConfig })
+    await connectWallet(kf)
+    await showing(kf, name)
+    // The dApp showed Account itself and the person closed it: still connected, unsigned.
+    await kf.open({ view: 'Account' })
+    kf.close()
+    expect(kf.getState().open).toBe(false)
+    await kf.open()
+    await showing(kf, name)
+    expect(kf._internal.isCloseDisabled()).toBe(true)
+  })
+
+  test('control: open() shows Account once signed in, and when sign-in is optional', async () => {
+    signingWallet()
+    const required = create({ siwx: signInOptions({ required: true }).siwx })
+    await connectWallet(required)
+    await showing(required, 'SIWXSignMessage')
+    await signIn(required)
+    await required.open()
+    await showing(required, 'Account')
+    required.destroy()
+    document.body.innerHTML = ''
+
+    const optional = create({ siwx: signInOptions({ storage: null }).siwx })
+    await connectWallet(optional)
+    await showing(optional, 'SIWXSignMessage')
+    await cancelSignIn(optional)
+    await optional.open()
+    await showing(optional, 'Account')
+  })
+
   test('behavior: optional — Cancel closes, still connected, and that account is not asked again until it reconnects', async () => {
     const wallet = signingWallet()
     const { siwx } = signInOptions()
