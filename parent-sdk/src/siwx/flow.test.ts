@@ -432,6 +432,91 @@ describe('sessions follow the account', () => {
     expect(kf.getState().open).toBe(false)
   })
 
+  test.each([
+    ['required', true],
+    ['optional', false],
+  ] as const)(
+    'behavior: a session that expires while the page stays open goes at its expirationTime and the account is asked again (%s)',
+    async (_, required) => {
+      signingWallet()
+      const { siwx } = signInOptions({ required, expiresIn: 600, storage: null })
+      const kf = create({ siwx })
+      const heard: (SiwxSession | undefined)[] = []
+      watchSession(kf, { onChange: (session) => heard.push(session) })
+      await connectWallet(kf)
+      await showing(kf, 'SIWXSignMessage')
+      const session = await signIn(kf)
+      const expires = Date.parse(session.data.expirationTime!)
+      expect(kf.getState().open).toBe(false)
+      expect(getSession(kf)).toBe(session)
+
+      await showing(kf, 'SIWXSignMessage')
+      expect(Date.now()).toBeGreaterThanOrEqual(expires)
+      expect(getSession(kf)).toBeUndefined()
+      expect(heard).toEqual([session, undefined])
+      expect(kf._internal.isCloseDisabled()).toBe(required)
+      expect(getAccount(kf).status).toBe('connected')
+      // Signing again gives a new session, and a new timer.
+      const next = await signIn(kf)
+      expect(getSession(kf)).toBe(next)
+    },
+  )
+
+  test('behavior: an optional sign-in cancelled, then signed in by the dApp, is asked again when its session expires', async () => {
+    signingWallet()
+    const { siwx } = signInOptions({ expiresIn: 600, storage: null })
+    const kf = create({ siwx })
+    await connectWallet(kf)
+    await showing(kf, 'SIWXSignMessage')
+    await cancelSignIn(kf)
+    await signIn(kf)
+    expect(kf.getState().open).toBe(false)
+    await showing(kf, 'SIWXSignMessage')
+    expect(getSession(kf)).toBeUndefined()
+  })
+
+  test("boundary: a session longer than setTimeout's limit (2^31-1 ms, ~24.8 days) is not dropped at once", async () => {
+    signingWallet()
+    const { siwx } = signInOptions({ expiresIn: 30 * 24 * 3600_000, storage: null })
+    const kf = create({ siwx })
+    await connectWallet(kf)
+    await showing(kf, 'SIWXSignMessage')
+    const session = await signIn(kf)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(getSession(kf)).toBe(session)
+    expect(kf.getState().open).toBe(false)
+  })
+
+  test('behavior: the expiry timer goes with the session — a chain switch or destroy leaves nothing to fire', async () => {
+    const wallet = signingWallet()
+    const { siwx } = signInOptions({ expiresIn: 600, storage: null })
+    const kf = create({ siwx })
+    await connectWallet(kf)
+    await showing(kf, 'SIWXSignMessage')
+    const first = await signIn(kf)
+    // On 31338 (no session) the person closes the view: the 31337 session's expiry must not ask again.
+    wallet.emit('chainChanged', '0x7a6a')
+    await showing(kf, 'SIWXSignMessage')
+    kf.close()
+    const opens: boolean[] = []
+    kf.subscribe(({ open }, previous) => {
+      if (open && !previous.open) opens.push(open)
+    })
+    await new Promise((resolve) =>
+      setTimeout(resolve, Date.parse(first.data.expirationTime!) - Date.now() + 100),
+    )
+    expect(opens).toEqual([])
+
+    // Destroyed, the page's state keeps what it had: the timer of the session then live did not fire.
+    const second = await signIn(kf)
+    kf.destroy()
+    await new Promise((resolve) =>
+      setTimeout(resolve, Date.parse(second.data.expirationTime!) - Date.now() + 100),
+    )
+    expect(opens).toEqual([])
+    expect(getSession(kf)).toBe(second)
+  })
+
   test('behavior: a reload finds the stored session (signed in, no modal)', async () => {
     signingWallet()
     const kf = create({ siwx: signInOptions().siwx })

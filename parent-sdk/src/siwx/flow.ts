@@ -5,7 +5,8 @@
  * view (once the network is one the dApp lists). `signIn` has the wallet sign the config's EIP-4361 message
  * (`personal_sign`, whatever the connector) and the config keep it (the dApp's backend may refuse);
  * `cancelSignIn` disconnects when sign-in is required, else closes the modal and asks that account no more
- * until it reconnects. Disconnecting signs out (`revokeSession`) unless `signOutOnDisconnect` is false.
+ * until it reconnects. Disconnecting signs out (`revokeSession`) unless `signOutOnDisconnect` is false. A
+ * session ends at its `expirationTime`, the page still open: the account is asked again.
  * @module
  */
 import type { Caip2Id } from '@keyframe/protocol/core'
@@ -35,6 +36,8 @@ type Runtime = {
   signing: { attempt: number; promise: Promise<SiwxSession> } | undefined
   /** Accounts (`key`) whose sign-in the person cancelled (optional mode): not asked again until they reconnect. */
   skipped: Set<string>
+  /** Drops the state's session at its `expirationTime` (one timer, for the live session only). */
+  expiry: ReturnType<typeof setTimeout> | undefined
 }
 
 const SIWX = defineRuntime<Runtime>('siwx', () => ({
@@ -45,7 +48,11 @@ const SIWX = defineRuntime<Runtime>('siwx', () => ({
   attempt: 0,
   signing: undefined,
   skipped: new Set(),
+  expiry: undefined,
 }))
+
+/** setTimeout's longest wait (2^31-1 ms, ~24.8 days): a longer one fires at once. */
+const MAX_WAIT = 2 ** 31 - 1
 
 /** The views a sign-in shows in: the sign-in view itself, and the embedded wallet's approval over it. */
 const isSignInView = (kf: Keyframe, siwx: SiwxState) => {
@@ -107,10 +114,42 @@ async function follow(kf: Keyframe, previous: Account | undefined, next: Account
   const required = config.getRequired?.() ?? false
   setSiwx(kf, { session, required })
   if (session) return leaveSignIn(kf)
+  ask(kf, next)
+}
+
+/** Opens the sign-in view for `account` unless the person cancelled it for that account. */
+function ask(kf: Keyframe, account: Account) {
   // A wrong network is put right first (UnsupportedChain): the chain switch asks again.
-  if (runtime.skipped.has(next.key) || !getNetwork(kf).isSupported) return
+  if (kf._internal.runtime(SIWX).skipped.has(account.key) || !getNetwork(kf).isSupported) return
   const view = kf.getState().siwx?.view
   if (view) kf.open({ view }).catch(() => {})
+}
+
+/**
+ * Arms the one expiry timer for `session` (the state's new one; none clears it): at its `expirationTime`
+ * it goes, and the account is asked again, as on connect. A wait past setTimeout's limit is taken in steps.
+ */
+function expireAt(kf: Keyframe, session: SiwxSession | undefined) {
+  const runtime = kf._internal.runtime(SIWX)
+  clearTimeout(runtime.expiry)
+  runtime.expiry = undefined
+  const expirationTime = session?.data.expirationTime
+  if (expirationTime === undefined) return
+  // An unreadable time is expired (as the session store reads it): NaN waits 0.
+  const wait = Date.parse(expirationTime) - Date.now()
+  runtime.expiry = setTimeout(
+    () => {
+      runtime.expiry = undefined
+      if (wait > MAX_WAIT) return expireAt(kf, session)
+      const account = runtime.account
+      if (kf.getState().siwx?.session !== session || !account) return
+      // A cancel of that account's sign-in was of the session before: this one is asked for.
+      runtime.skipped.delete(account.key)
+      setSiwx(kf, { session: undefined })
+      ask(kf, account)
+    },
+    Math.min(wait, MAX_WAIT),
+  )
 }
 
 /**
@@ -129,6 +168,10 @@ export function startSiwx(kf: Keyframe): void {
     void follow(kf, previous, next)
   }
   kf.subscribe(check)
+  kf.subscribe(({ siwx }, previous) => {
+    if (siwx?.session !== previous.siwx?.session) expireAt(kf, siwx?.session)
+  })
+  kf._internal.onDestroy(() => clearTimeout(runtime.expiry))
   // Closing the sign-in view unsigned (optional mode: its close control, Escape) is a cancel.
   kf._internal.onClose(() => {
     const { siwx } = kf.getState()
