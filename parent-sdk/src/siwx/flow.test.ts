@@ -16,7 +16,7 @@ import {
 } from '../../test/anvilWallet.ts'
 import { installFakeFrames } from '../../test/fakeFrame.ts'
 import { fail, ok, startFrame, tick, USER } from '../../test/frameFlow.ts'
-import { view } from '../../test/modal.ts'
+import { shadow, view } from '../../test/modal.ts'
 import { getAccount } from '../core/account.ts'
 import { disconnect } from '../core/connection.ts'
 import { createKeyframe, type Keyframe, type KeyframeOptions } from '../core/createKeyframe.ts'
@@ -583,6 +583,36 @@ describe('the embedded wallet', () => {
       if (found.length < n) throw new Error(`no RPC_REQUEST #${n} yet`)
       return found[n - 1]!
     })
+
+  /** The modal's header title (what names the dialog). */
+  const title = () => {
+    const dialog = shadow().querySelector('[role="dialog"]')!
+    return shadow().getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent
+  }
+
+  test("behavior: the frame's approval of a sign-in is titled 'Sign in'; control: another approval is 'Approve transaction'", async () => {
+    const kf = create({
+      siwx: createSiwx({ getNonce: async () => 'n0nce12345678', verify: async () => {}, storage: null }),
+    })
+    const fake = await login(kf)
+    await showing(kf, 'SIWXSignMessage')
+    expect(title()).toBe('Sign in')
+
+    const signing = signIn(kf)
+    const request = await rpcRequest(1)
+    fake.emit('APPROVAL_REQUESTED', { id: request.data.id, method: 'personal_sign' })
+    await showing(kf, 'ApproveTransaction')
+    expect(title()).toBe('Sign in')
+    fake.emit('APPROVAL_CLOSED', { id: request.data.id })
+    fake.reply(request.rid, ok(`0x${'11'.repeat(65)}`))
+    await signing
+    await vi.waitFor(() => expect(kf.getState().open).toBe(false))
+
+    // Signed in, the page asks the embedded wallet to sign something else: its approval keeps its title.
+    fake.emit('APPROVAL_REQUESTED', { id: crypto.randomUUID(), method: 'personal_sign' })
+    await showing(kf, 'ApproveTransaction')
+    expect(title()).toBe('Approve transaction')
+  })
 
   test('behavior: SIWXSignMessage → the frame approval (ApproveTransaction) → declined, back on SIWXSignMessage with the error; approved, signed in', async () => {
     const sessions: SiwxSession[] = []

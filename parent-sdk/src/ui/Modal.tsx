@@ -7,6 +7,7 @@ import { getModalState, watchModalState } from '../core/modal.ts'
 import { getFramePrompt, watchFramePrompt } from '../core/prompt.ts'
 import type { ViewName } from '../core/router.ts'
 import { getToast, watchToast } from '../core/toasts.ts'
+import { watchSelected } from '../core/watch.ts'
 import { featureOfView } from './account/walletFeatures.ts'
 import { activeElementOf, type FocusMemory, focusables, trapTab } from './focus.ts'
 import { isLazy, lazyView } from './lazyView.tsx'
@@ -122,11 +123,17 @@ const CloseIcon = () => (
   </svg>
 )
 
+/** Whether a sign-in is under way: the embedded wallet's approval over it is titled as the sign-in. */
+const getSigningIn = (kf: Keyframe) => kf.getState().siwx?.status === 'signing'
+const watchSigningIn = (kf: Keyframe, { onChange }: { onChange(): void }) =>
+  watchSelected(kf, getSigningIn, () => onChange())
+
 /** The modal: backdrop, a labelled dialog card (header, view, toasts). Renders nothing while closed. */
 export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
   const { isOpen, view, history } = useWatched(kf, watchModalState, getModalState)
   const toast = useWatched(kf, watchToast, getToast)
   const prompt = useWatched(kf, watchFramePrompt, getFramePrompt)
+  const signingIn = useWatched(kf, watchSigningIn, getSigningIn)
   const titleId = useId()
   const cardRef = useRef<HTMLDivElement>(null)
   const pressedBackdrop = useRef(false)
@@ -201,7 +208,11 @@ export function Modal({ kf, focus }: { kf: Keyframe; focus: FocusMemory }) {
             <span key="back" />
           )}
           <h2 className="kf-title" id={titleId}>
-            {view === 'FramePrompt' && prompt.open ? FRAME_PROMPT_TITLES[prompt.kind] : VIEW_TITLES[view]}
+            {view === 'FramePrompt' && prompt.open
+              ? FRAME_PROMPT_TITLES[prompt.kind]
+              : view === 'ApproveTransaction' && signingIn
+                ? VIEW_TITLES.SIWXSignMessage
+                : VIEW_TITLES[view]}
           </h2>
           <button
             key="close"
