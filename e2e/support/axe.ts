@@ -36,6 +36,26 @@ type AxeGlobal = {
 export const SDK_IN_PAGE = ['[data-keyframe-modal]', 'iframe[title="Keyframe wallet"]']
 
 /**
+ * Waits until the finite animations of `target`'s document and of its open shadow roots (the modal's views
+ * run theirs there, which `document.getAnimations()` does not list) have ended; spinners' endless turns
+ * aside. Two frames first: a transition that the last render started exists only once a style pass has run.
+ */
+export async function animationsDone(target: Page | Frame): Promise<void> {
+  await target.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const shadowRoots = [...document.querySelectorAll('*')].flatMap((el) =>
+      el.shadowRoot ? [el.shadowRoot] : [],
+    )
+    await Promise.all(
+      [document, ...shadowRoots]
+        .flatMap((root) => root.getAnimations())
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    )
+  })
+}
+
+/**
  * The violations axe finds in one document: in a page, in the SDK's elements there (`SDK_IN_PAGE`); in a
  * frame, in the whole document. The page's run leaves the iframe's inside to the frame's own run
  * (`iframes: false`) and still checks the iframe element (its title, for one).
@@ -47,18 +67,11 @@ export async function axeViolations(
   const isPage = 'mainFrame' in document
   const frame = isPage ? document.mainFrame() : document
   if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(`${axeSource}\n;true`)
+  // A view fading in is checked as it ends, not half transparent.
+  await animationsDone(frame)
   return frame.evaluate(
     async ({ tags, disabled, include }) => {
       const axe = (window as unknown as { axe: AxeGlobal }).axe
-      // A view fading in is checked as it ends, not half transparent (spinners' endless turns aside). Two
-      // frames first: a transition that the last render started exists only once a style pass has run.
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-      await Promise.all(
-        window.document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      )
       const present = include?.filter((selector) => window.document.querySelector(selector))
       if (present?.length === 0) throw new Error('None of the SDK’s elements is in the page')
       const context = present ? { include: present.map((selector) => [selector]) } : window.document

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Page, TestInfo } from '@playwright/test'
-import { expectAccessible } from './axe.ts'
+import { animationsDone, expectAccessible } from './axe.ts'
 
 export type Theme = 'light' | 'dark'
 export type Look = { name: string; theme: Theme; viewport: { width: number; height: number } }
@@ -40,6 +40,7 @@ export async function setTheme(page: Page, theme: Theme): Promise<void> {
  */
 export async function checkLook(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name.replace(/\W+/g, '-')}.png`)
+  await animationsDone(page)
   await page.screenshot({ path })
   await testInfo.attach(name, { path, contentType: 'image/png' })
   await expectAccessible(name, { page })

@@ -90,23 +90,6 @@ async function siweVerdict(
   return result.success ? 'valid' : String(result.error?.type)
 }
 
-/**
- * Waits until the modal's finite animations (its fade and rise in) have ended, so a screenshot shows the
- * view. They run in the modal's shadow root, which `document.getAnimations()` does not cover.
- */
-function animationsDone(page: Page): Promise<void> {
-  return page.evaluate(async () => {
-    // Two frames first: a transition the last render started exists only once a style pass has run.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    const root = document.querySelector('[data-keyframe-modal]')?.shadowRoot
-    await Promise.all(
-      (root?.getAnimations() ?? [])
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    )
-  })
-}
-
 /** Whether the focus is inside the modal's dialog (in its shadow root), where its keys are heard. */
 function focusInDialog(page: Page): Promise<boolean> {
   return dialog(page).evaluate((card) => card.contains((card.getRootNode() as ShadowRoot).activeElement))
@@ -239,7 +222,6 @@ test.describe('sign in with the wallet (issue 18)', () => {
       await rejectButton(page).click()
       await expectSignInView(page)
       await expect(view.alert).toHaveText('Signature declined')
-      await animationsDone(page)
       await checkLook(page, testInfo, 'SIWXSignMessage (declined)')
     })
 
@@ -361,7 +343,6 @@ test.describe('sign in with the wallet (issue 18)', () => {
     // The control of the required tests: here nothing holds the modal.
     await expect(view.close).toBeEnabled()
     await expect(view.requiredNote).toBeHidden()
-    await animationsDone(page)
     await checkLook(page, testInfo, 'SIWXSignMessage (optional)')
     await view.cancel.click()
     await expect(dialog(page)).toBeHidden()
