@@ -69,19 +69,13 @@ const WALLETCONNECT_ENTRY =
 const WALLETCONNECT_CHUNK_BUDGET = 165 * 1024
 
 /**
- * What a dApp with sign-in loads beyond one without (issue 18), gzip level 9: `createSiwx` of
- * `@keyframe/sdk/siwx` at page load, the flow chunk and the sign-in view with the chunks only they need.
- * 4.8 kB when it landed.
+ * Everything a dApp with sign-in loads beyond one without (issue 18), gzip level 9: `createSiwx` of
+ * `@keyframe/sdk/siwx` at page load, the flow chunk and the sign-in view, and the session store and message
+ * writer `createSiwx` imports when first used, with the chunks only they need. 4.8 kB without the last two
+ * when it landed, 25.0 kB with them (zod's core for the store's check, viem's EIP-4361 writer and keccak);
+ * the store's own check and message writer over Send's keccak chunk brought the whole to ~7 kB.
  */
 const SIWX_BUDGET = 10 * 1024
-
-/**
- * All a sign-in loads with `createSiwx` (issue 18), gzip level 9: the above, and the session store and the
- * message writer `createSiwx` imports when first used. A ceiling against growth: 25.0 kB when it landed, 12 kB
- * of it zod's core (the store's schema; a chunk the frame client's shares) and 7 kB viem's EIP-4361 writer
- * with its address checksum (keccak).
- */
-const SIWX_TOTAL_CEILING = 25 * 1024
 
 /** A string only React's own code contains (its element symbol, in react and in react-dom). */
 const REACT_MARKER = 'react.transitional.element'
@@ -509,14 +503,21 @@ describe('sign in with the wallet, loaded only when configured (issue 18)', () =
     const chunks = entries.flatMap((entry) => closures[entry] ?? []).filter((c) => !loaded.has(c.file))
     const unique = new Map(chunks.map((c) => [c.file, c.gzip]))
     for (const file of unique.keys()) loaded.add(file)
-    return { gzip: [...unique.values()].reduce((sum, n) => sum + n, 0), files: [...unique.keys()] }
+    return {
+      gzip: [...unique.values()].reduce((sum, n) => sum + n, 0),
+      files: [...unique.keys()],
+      sizes: [...unique].map(([file, gzip]) => `${file} ${gzip} B`).join(' + '),
+    }
   }
 
-  test('budget: createSiwx, the flow and the view ≤ 10 KB gzip beyond a dApp without sign-in, none of it before open(); all a sign-in loads under its ceiling', async () => {
+  test('budget: all a sign-in loads (createSiwx, the flow, the view, the store and the message writer) ≤ 10 KB gzip beyond a dApp without sign-in, none of it before open()', async () => {
     // A dApp that signs in with `createSiwx` (its bundler keeps only that of `@keyframe/sdk/siwx`).
-    const { ui, lazy, closures } = await measure(['src/exports/index.ts', 'src/siwx/createSiwx.ts'], {
-      react: 'bundled',
-    })
+    const { ui, lazy, closures, preOpen } = await measure(
+      ['src/exports/index.ts', 'src/siwx/createSiwx.ts'],
+      {
+        react: 'bundled',
+      },
+    )
     // Nothing of sign-in in the SDK's entry: the flow is imported by createKeyframe's `siwx` branch and the
     // on-demand actions, the view by the modal, each a lazy chunk.
     const sdkAlone = await measure(['src/exports/index.ts'], { react: 'bundled' })
@@ -534,19 +535,25 @@ describe('sign in with the wallet, loaded only when configured (issue 18)', () =
     // What createSiwx imports when first used: the session store (on connect), the message writer (on Sign).
     const used = beyond(closures, loaded, ['src/siwx/store.ts', 'src/siwx/message.ts'])
     const alias = beyond(closures, loaded, ['src/siwx/fromSiweConfig.ts'])
+    // Only when the dApp asks for capabilities: the ReCap writer (its check is zod's), measured, not budgeted.
+    const recap = beyond(closures, new Set(loaded), ['../shared-protocol/src/recap.ts'])
     const total = flow.gzip + entry.gzip + used.gzip
-    const signIn = flow.gzip + entry.gzip
+    // The source files in those chunks (each input is in one chunk: those of the page's chunks are left out).
+    const page = new Set([...sdkAlone.preOpen.inputs, ...ui!.inputs])
+    const signInFiles = new Set([...flow.files, ...used.files])
+    const inputs = [
+      ...new Set([
+        ...preOpen.inputs,
+        ...lazy.filter((c) => signInFiles.has(c.file)).flatMap((c) => c.closure),
+      ]),
+    ].filter((i) => !page.has(i))
     console.info(
-      `sign-in: flow + view ${flow.gzip} B gzip (${flow.files.join(' + ')}); createSiwx ${entry.gzip} B at page load, ${used.gzip} B more on use (${used.files.join(' + ')}); ${total} B in all; fromSiweConfig ${alias.gzip} B more`,
+      `sign-in: flow + view ${flow.gzip} B gzip (${flow.sizes}); createSiwx ${entry.gzip} B at page load, ${used.gzip} B more on use (${used.sizes}); ${total} B in all; fromSiweConfig ${alias.gzip} B more; capabilities (ReCap) ${recap.gzip} B more. Its inputs: ${inputs.join(', ')}`,
     )
     expect(
-      signIn,
-      `createSiwx, the sign-in flow and view load ${signIn} B gzip, over their ${SIWX_BUDGET} B budget`,
-    ).toBeLessThanOrEqual(SIWX_BUDGET)
-    expect(
       total,
-      `a sign-in loads ${total} B gzip beyond open(), over its ${SIWX_TOTAL_CEILING} B ceiling`,
-    ).toBeLessThanOrEqual(SIWX_TOTAL_CEILING)
+      `a sign-in loads ${total} B gzip beyond a dApp without sign-in, over its ${SIWX_BUDGET} B budget`,
+    ).toBeLessThanOrEqual(SIWX_BUDGET)
   })
 
   test('control: the flow imported statically beside the SDK is found before open()', async () => {

@@ -1,6 +1,6 @@
 import { checksumAddress, isAddress as viemIsAddress } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { isAddress } from './sendChecksum.ts'
+import { isAddress, checksumAddress as ownChecksum } from './sendChecksum.ts'
 
 const lower = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
 const good = checksumAddress(lower)
@@ -43,6 +43,14 @@ describe('isAddress (EIP-55)', () => {
     ]) {
       expect(isAddress(bad)).toBe(false)
       expect(isAddress(bad, { strict: false })).toBe(false)
+    }
+  })
+
+  test('checksumAddress writes the EIP-55 form viem writes, from any case', () => {
+    for (let n = 0; n < 200; n++) {
+      const hex = Array.from({ length: 40 }, (_, i) => ((n * 7919 + i * 104729) % 16).toString(16)).join('')
+      for (const candidate of [`0x${hex}`, `0x${hex.toUpperCase()}`])
+        expect(ownChecksum(candidate), candidate).toBe(checksumAddress(`0x${hex}`))
     }
   })
 })

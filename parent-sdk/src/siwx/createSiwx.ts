@@ -61,7 +61,7 @@ export type CreateSiwxParameters = {
  */
 export function createSiwx(parameters: CreateSiwxParameters): SiwxConfig {
   const expiresIn = parameters.expiresIn === undefined ? ONE_DAY_MS : parameters.expiresIn
-  // The message builder (viem) and the store (zod) load with the first sign-in call, not with the dApp's
+  // The message writer (with its keccak) and the store load with the first sign-in call, not with the dApp's
   // startup code that calls createSiwx.
   let stored: Promise<SessionStore> | undefined
   const store = () => {

@@ -89,6 +89,73 @@ test('behavior: bad JSON or a malformed entry in localStorage is dropped, never 
   expect(createSessionStore().get('eip155:1', ALICE)?.signature).toBe('0xabcd')
 })
 
+/** What is changed in a stored session (`data` as an object: merged into its fields), named. */
+type Change = readonly [name: string, change: { readonly data?: unknown; readonly [key: string]: unknown }]
+
+const MALFORMED: readonly Change[] = [
+  ['the message not a string', { message: 7 }],
+  ['no signature', { signature: undefined }],
+  ['a signature not 0x hex', { signature: 'abcd' }],
+  ['data not an object', { data: 'eip155:1' }],
+  ['data an array', { data: [] }],
+  ...['accountAddress', 'chainId', 'domain', 'uri', 'version', 'nonce', 'issuedAt'].flatMap(
+    (field): Change[] => [
+      [`no ${field}`, { data: { [field]: undefined } }],
+      [`${field} a number`, { data: { [field]: 1 } }],
+    ],
+  ),
+  ['a chainId without a namespace', { data: { chainId: 'eip155' } }],
+  ['version 2', { data: { version: '2' } }],
+  ...['expirationTime', 'notBefore', 'requestId', 'statement'].flatMap((field): Change[] => [
+    [`${field} null`, { data: { [field]: null } }],
+    [`${field} an object`, { data: { [field]: {} } }],
+  ]),
+  ['resources not an array', { data: { resources: 'https://app.example.com' } }],
+  ['a resource not a string', { data: { resources: ['https://app.example.com', 3] } }],
+]
+
+test.each(MALFORMED)('behavior: a stored session with %s is dropped, the others kept', (_, change) => {
+  const good = session(BOB, 'eip155:1')
+  const full = {
+    ...session(ALICE, 'eip155:1'),
+    data: {
+      ...session(ALICE, 'eip155:1').data,
+      requestId: 'r1',
+      statement: 'Hi.',
+      resources: ['https://a.example'],
+    },
+  }
+  const { data: dataChange, ...top } = change
+  const bad = {
+    ...full,
+    ...top,
+    data: isRecordChange(dataChange) ? { ...full.data, ...dataChange } : (dataChange ?? full.data),
+  }
+  localStorage.setItem(SESSIONS_KEY, JSON.stringify([bad, good]))
+  const store = createSessionStore()
+  expect(store.get('eip155:1', ALICE)).toBeUndefined()
+  expect(store.get('eip155:1', BOB)).toEqual(good)
+  // Control: the same entry unchanged is read back, every field.
+  localStorage.setItem(SESSIONS_KEY, JSON.stringify([full, good]))
+  expect(createSessionStore().get('eip155:1', ALICE)).toEqual(full)
+})
+
+test('behavior: fields a session does not have are not read back', () => {
+  const stored = session(ALICE, 'eip155:1')
+  localStorage.setItem(
+    SESSIONS_KEY,
+    JSON.stringify([{ ...stored, extra: 1, data: { ...stored.data, toString: 'not a function' } }]),
+  )
+  const read = createSessionStore().get('eip155:1', ALICE)
+  expect(read).toEqual(stored)
+  expect(Object.keys(read!)).not.toContain('extra')
+  expect(String(read!.data)).toBe('[object Object]')
+})
+
+function isRecordChange(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 test('parameters: storage null keeps sessions in memory, out of localStorage', () => {
   const store = createSessionStore(null)
   store.add(session(ALICE, 'eip155:1'))

@@ -1,12 +1,12 @@
 /**
  * The page's sign-in sessions, one per chain and address: in `localStorage` (key `@keyframe/siwx`) so a reload
  * keeps them, or in memory. What is read back is checked: bad JSON, a malformed entry or an expired session is
- * dropped, never thrown, so a stale or tampered entry costs a new sign-in and nothing else. Storage is looked
- * up on first use, not at import (SSR-safe).
+ * dropped, never thrown, so a stale or tampered entry costs a new sign-in and nothing else. The check is written
+ * by hand rather than with zod, whose core would be most of what a sign-in loads. Storage is looked up on first
+ * use, not at import (SSR-safe).
  * @module
  */
-import * as z from 'zod/mini'
-import type { SiwxSession } from './types.ts'
+import type { SiwxMessageData, SiwxSession } from './types.ts'
 
 export const SESSIONS_KEY = '@keyframe/siwx'
 
@@ -23,25 +23,6 @@ export type SessionStore = {
   /** Replaces every session. */
   set(sessions: readonly SiwxSession[]): void
 }
-
-const sessionSchema = z.object({
-  data: z.object({
-    accountAddress: z.string(),
-    chainId: z.templateLiteral([z.string(), ':', z.string()]),
-    domain: z.string(),
-    uri: z.string(),
-    version: z.literal('1'),
-    nonce: z.string(),
-    issuedAt: z.string(),
-    expirationTime: z.optional(z.string()),
-    notBefore: z.optional(z.string()),
-    requestId: z.optional(z.string()),
-    resources: z.optional(z.array(z.string())),
-    statement: z.optional(z.string()),
-  }),
-  message: z.string(),
-  signature: z.templateLiteral(['0x', z.string()]),
-})
 
 /**
  * A session store over `storage` (`undefined`: the page's `localStorage`, or memory where there is none or it
@@ -64,8 +45,8 @@ export function createSessionStore(storage?: SiwxStorage | null): SessionStore {
     }
     if (!Array.isArray(json)) return []
     return json.flatMap((entry) => {
-      const parsed = sessionSchema.safeParse(entry)
-      return parsed.success && isLive(parsed.data) ? [parsed.data] : []
+      const session = readSession(entry)
+      return session && isLive(session) ? [session] : []
     })
   }
   const write = (sessions: readonly SiwxSession[]) => {
@@ -93,6 +74,34 @@ export function createSessionStore(storage?: SiwxStorage | null): SessionStore {
     remove: (chainId, address) => write(read().filter((kept) => !isSessionOf(kept, chainId, address))),
     set: (sessions) => write(sessions.filter(isLive)),
   }
+}
+
+const REQUIRED = ['accountAddress', 'chainId', 'domain', 'uri', 'version', 'nonce', 'issuedAt'] as const
+const OPTIONAL = ['expirationTime', 'notBefore', 'requestId', 'statement'] as const
+
+/**
+ * The session `value` (read back from storage) holds, with every field's type checked and only the known
+ * fields kept; `undefined` when any is missing or of the wrong type.
+ */
+export function readSession(value: unknown): SiwxSession | undefined {
+  if (!isRecord(value) || typeof value.message !== 'string' || !isRecord(value.data)) return undefined
+  const { data, message, signature } = value
+  if (typeof signature !== 'string' || !signature.startsWith('0x')) return undefined
+  const { chainId, version, resources } = data
+  if (typeof chainId !== 'string' || !chainId.includes(':') || version !== '1') return undefined
+  if (resources !== undefined && !(Array.isArray(resources) && resources.every((r) => typeof r === 'string')))
+    return undefined
+  const fields: Record<string, unknown> = resources === undefined ? {} : { resources: [...resources] }
+  for (const key of [...REQUIRED, ...OPTIONAL]) {
+    const field = data[key]
+    if (typeof field === 'string') fields[key] = field
+    else if (field !== undefined || (REQUIRED as readonly string[]).includes(key)) return undefined
+  }
+  return { data: fields as SiwxMessageData, message, signature: signature as `0x${string}` }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Whether `session` has not expired at `now` (a session without expirationTime lives until revoked). */
