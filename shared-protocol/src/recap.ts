@@ -6,8 +6,6 @@
  * @see https://eips.ethereum.org/EIPS/eip-5573
  * @module
  */
-import * as z from 'zod/mini'
-
 /**
  * What a ReCap grants: for each target URI, each ability (`namespace/name`) with its restrictions (`[{}]`: no
  * restriction).
@@ -35,16 +33,6 @@ const PREAMBLE = 'I further authorize the stated URI to perform the following ac
 // ERC-5573 "Ability Strings" and its schema's target key pattern; at least one of each (minProperties 1).
 const ABILITY = /^[a-zA-Z0-9.*_+-]+\/[a-zA-Z0-9.*_+-]+$/
 const TARGET = /^.+:.*$/
-const abilitiesSchema = z
-  .record(z.string().check(z.regex(ABILITY)), z.array(z.record(z.string(), z.unknown())))
-  .check(z.refine((value) => Object.keys(value).length > 0))
-const recapSchema = z.object({
-  att: z
-    .record(z.string().check(z.regex(TARGET)), abilitiesSchema)
-    .check(z.refine((value) => Object.keys(value).length > 0)),
-  prf: z.optional(z.array(z.string())),
-})
-
 /**
  * The `urn:recap:` URI for `capabilities`, keys in ERC-5573's order (sorted at every level).
  * @example
@@ -149,11 +137,32 @@ export function readRecap(fields: {
   return recap
 }
 
+// Checked by hand, not by a zod schema: the SDK writes ReCaps in a dApp's page, where zod's core would
+// more than double what a sign-in loads.
 function checked(value: unknown): Recap {
-  const result = recapSchema.safeParse(value)
-  if (!result.success)
-    throw new RecapError(`The ReCap does not follow ERC-5573: ${z.prettifyError(result.error)}`)
-  return { att: result.data.att, prf: result.data.prf ?? [] }
+  const fail = (why: string): never => {
+    throw new RecapError(`The ReCap does not follow ERC-5573: ${why}`)
+  }
+  if (!isRecord(value)) return fail('it is not an object')
+  const { att, prf } = value
+  if (!isRecord(att) || Object.keys(att).length === 0) return fail('`att` must name at least one target')
+  for (const [target, abilities] of Object.entries(att)) {
+    if (!TARGET.test(target)) fail(`the target ${JSON.stringify(target)} is not a URI`)
+    if (!isRecord(abilities) || Object.keys(abilities).length === 0)
+      fail(`${target} must be granted at least one ability`)
+    for (const [ability, restrictions] of Object.entries(abilities as Record<string, unknown>)) {
+      if (!ABILITY.test(ability)) fail(`the ability ${JSON.stringify(ability)} is not "namespace/name"`)
+      if (!Array.isArray(restrictions) || !restrictions.every(isRecord))
+        fail(`the restrictions of ${ability} must be a list of objects`)
+    }
+  }
+  if (prf !== undefined && (!Array.isArray(prf) || !prf.every((cid) => typeof cid === 'string')))
+    fail('`prf` must be a list of strings')
+  return { att: att as RecapCapabilities, prf: (prf as string[] | undefined) ?? [] }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 // ERC-5573 orders keys lexicographically at every level of `att` (JavaScript's default sort).
