@@ -73,9 +73,18 @@ const WALLETCONNECT_CHUNK_BUDGET = 165 * 1024
  * `@keyframe/sdk/siwx` at page load, the flow chunk and the sign-in view, and the session store and message
  * writer `createSiwx` imports when first used, with the chunks only they need. 4.8 kB without the last two
  * when it landed, 25.0 kB with them (zod's core for the store's check, viem's EIP-4361 writer and keccak);
- * the store's own check and message writer over Send's keccak chunk brought the whole to ~7 kB.
+ * the store's own check and message writer over Send's keccak chunk brought the whole to 9,940 B; the store
+ * and the writer in one chunk, 9,528 B. Checked for each configuration a dApp can choose: `createSiwx`, and
+ * the `siweConfig` alias (fromSiweConfig in place of createSiwx: 9,770 B).
  */
 const SIWX_BUDGET = 10 * 1024
+/**
+ * A sign-in with `capabilities` (ERC-5573 ReCap) loads the ReCap writer too: 10,602 B when the store and the
+ * message writer became one chunk and the writer stopped loading the readers (11,369 B before), over
+ * SIWX_BUDGET. A ceiling against growth until it is within: the view's `shortenAddress` brings all of
+ * shared-protocol's rules/display.ts (608 B); in a module of its own it would cost ~50 B.
+ */
+const SIWX_CAPABILITIES_CEILING = 10.5 * 1024
 
 /** A string only React's own code contains (its element symbol, in react and in react-dom). */
 const REACT_MARKER = 'react.transitional.element'
@@ -531,16 +540,22 @@ describe('sign in with the wallet, loaded only when configured (issue 18)', () =
 
     const loaded = new Set([...mainFiles, ...ui!.chunks])
     const flow = beyond(closures, loaded, ['src/siwx/flow.ts', 'src/ui/features/siwx/SignInView.tsx'])
+    const afterFlow = new Set(loaded)
     const entry = beyond(closures, loaded, ['src/siwx/createSiwx.ts'])
-    // What createSiwx imports when first used: the session store (on connect), the message writer (on Sign).
-    const used = beyond(closures, loaded, ['src/siwx/store.ts', 'src/siwx/message.ts'])
-    const alias = beyond(closures, loaded, ['src/siwx/fromSiweConfig.ts'])
-    // Only when the dApp asks for capabilities: the ReCap writer (its check is zod's), measured, not budgeted.
-    const recap = beyond(closures, new Set(loaded), ['../shared-protocol/src/recap.ts'])
-    const total = flow.gzip + entry.gzip + used.gzip
+    // What createSiwx imports when first used: the session store and the message writer, one chunk.
+    const used = beyond(closures, loaded, ['src/siwx/onUse.ts'])
+    // Only when the dApp asks for capabilities: the ReCap writer.
+    const recap = beyond(closures, new Set(loaded), ['src/siwx/recapWriter.ts'])
+    // The `siweConfig` alias: the flow imports fromSiweConfig, which imports what createSiwx does on use.
+    const alias = beyond(closures, afterFlow, ['src/siwx/fromSiweConfig.ts', 'src/siwx/onUse.ts'])
+    const configurations = {
+      createSiwx: flow.gzip + entry.gzip + used.gzip,
+      'createSiwx with capabilities': flow.gzip + entry.gzip + used.gzip + recap.gzip,
+      siweConfig: flow.gzip + alias.gzip,
+    }
     // The source files in those chunks (each input is in one chunk: those of the page's chunks are left out).
     const page = new Set([...sdkAlone.preOpen.inputs, ...ui!.inputs])
-    const signInFiles = new Set([...flow.files, ...used.files])
+    const signInFiles = new Set([...flow.files, ...used.files, ...recap.files, ...alias.files])
     const inputs = [
       ...new Set([
         ...preOpen.inputs,
@@ -548,12 +563,19 @@ describe('sign in with the wallet, loaded only when configured (issue 18)', () =
       ]),
     ].filter((i) => !page.has(i))
     console.info(
-      `sign-in: flow + view ${flow.gzip} B gzip (${flow.sizes}); createSiwx ${entry.gzip} B at page load, ${used.gzip} B more on use (${used.sizes}); ${total} B in all; fromSiweConfig ${alias.gzip} B more; capabilities (ReCap) ${recap.gzip} B more. Its inputs: ${inputs.join(', ')}`,
+      `sign-in: flow + view ${flow.gzip} B gzip (${flow.sizes}); createSiwx ${entry.gzip} B at page load, ${used.gzip} B more on use (${used.sizes}); capabilities (ReCap) ${recap.gzip} B more (${recap.sizes}); siweConfig: ${alias.sizes}. In all: ${Object.entries(
+        configurations,
+      )
+        .map(([name, gzip]) => `${name} ${gzip} B`)
+        .join(', ')}. Its inputs: ${inputs.join(', ')}`,
     )
-    expect(
-      total,
-      `a sign-in loads ${total} B gzip beyond a dApp without sign-in, over its ${SIWX_BUDGET} B budget`,
-    ).toBeLessThanOrEqual(SIWX_BUDGET)
+    for (const [name, total] of Object.entries(configurations)) {
+      const budget = name === 'createSiwx with capabilities' ? SIWX_CAPABILITIES_CEILING : SIWX_BUDGET
+      expect(
+        total,
+        `a sign-in with ${name} loads ${total} B gzip beyond a dApp without sign-in, over its ${budget} B budget`,
+      ).toBeLessThanOrEqual(budget)
+    }
   })
 
   test('control: the flow imported statically beside the SDK is found before open()', async () => {

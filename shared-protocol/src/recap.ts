@@ -40,9 +40,16 @@ const TARGET = /^.+:.*$/
  * encodeRecap({ 'https://api.example.com': { 'crud/read': [{}] } }) // 'urn:recap:eyJhdHQiOnsi…'
  */
 export function encodeRecap(capabilities: RecapCapabilities, proofs: readonly string[] = []): string {
+  return written(capabilities, proofs).uri
+}
+
+// The URI and the capabilities it carries, as parseRecap reads them back (checked, keys sorted): withRecap words
+// those without loading the readers.
+function written(capabilities: RecapCapabilities, proofs: readonly string[] = []) {
   const recap = checked({ att: capabilities, prf: [...proofs] })
-  const json = JSON.stringify({ att: sortedKeys(recap.att), prf: recap.prf })
-  return RECAP_PREFIX + toBase64Url(new TextEncoder().encode(json))
+  const att = sortedKeys(recap.att) as RecapCapabilities
+  const json = JSON.stringify({ att, prf: recap.prf })
+  return { att, uri: RECAP_PREFIX + toBase64Url(new TextEncoder().encode(json)) }
 }
 
 /**
@@ -105,8 +112,8 @@ export function withRecap(
     throw new RecapError(
       'A message carries at most one ReCap: pass `capabilities` or a urn:recap: resource, not both',
     )
-  const uri = encodeRecap(capabilities)
-  const sentence = recapStatement(parseRecap(uri).att)
+  const { uri, att } = written(capabilities)
+  const sentence = recapStatement(att)
   return {
     statement: fields.statement ? `${fields.statement} ${sentence}` : sentence,
     resources: [...resources, uri],

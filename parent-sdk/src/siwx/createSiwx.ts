@@ -65,20 +65,20 @@ export function createSiwx(parameters: CreateSiwxParameters): SiwxConfig {
   // startup code that calls createSiwx.
   let stored: Promise<SessionStore> | undefined
   const store = () => {
-    stored ??= import('./store.ts').then((m) => m.createSessionStore(parameters.storage))
+    stored ??= import('./onUse.ts').then((m) => m.createSessionStore(parameters.storage))
     return stored
   }
 
   return {
     async createMessage(input) {
-      const { createSiwxMessage, eip155Reference } = await import('./message.ts')
+      const { createSiwxMessage, eip155Reference } = await import('./onUse.ts')
       eip155Reference(input.chainId)
       const page = globalThis.location
       if (!page) throw new Error('createSiwx writes messages for a page: there is no `location` here')
       const nonce = await parameters.getNonce(input)
       const now = Date.now()
       const { statement, resources } = parameters.capabilities
-        ? (await import('@keyframe/protocol/recap')).withRecap(parameters, parameters.capabilities)
+        ? (await import('./recapWriter.ts')).withRecap(parameters, parameters.capabilities)
         : parameters
       return createSiwxMessage({
         ...input,
@@ -121,7 +121,7 @@ export function createSiwx(parameters: CreateSiwxParameters): SiwxConfig {
         return session ? [session] : []
       }
       const [{ isLive, isSessionOf }, sessions] = await Promise.all([
-        import('./store.ts'),
+        import('./onUse.ts'),
         parameters.getSessions(chainId, address),
       ])
       return sessions.filter((session) => isLive(session) && isSessionOf(session, chainId, address))

@@ -4,8 +4,7 @@
  * `signOut` ends that. The signed text is kept in the page too (sessions show what was signed).
  * @module
  */
-import { createSiwxMessage, eip155Reference } from './message.ts'
-import { createSessionStore } from './store.ts'
+import type { SessionStore } from './store.ts'
 import type { SiweConfig, SiwxConfig, SiwxSession } from './types.ts'
 
 /**
@@ -21,7 +20,12 @@ import type { SiweConfig, SiwxConfig, SiwxSession } from './types.ts'
  * })
  */
 export function fromSiweConfig(siwe: SiweConfig): SiwxConfig {
-  const store = createSessionStore()
+  // Imported, not bundled in: the same chunks createSiwx loads (one chunk each, no re-export chunk beside them).
+  let stored: Promise<SessionStore> | undefined
+  const store = () => {
+    stored ??= import('./onUse.ts').then((m) => m.createSessionStore())
+    return stored
+  }
 
   const signOut = async () => {
     await siwe.signOut()
@@ -30,6 +34,7 @@ export function fromSiweConfig(siwe: SiweConfig): SiwxConfig {
 
   return {
     async createMessage(input) {
+      const { createSiwxMessage, eip155Reference } = await import('./onUse.ts')
       const chainId = eip155Reference(input.chainId)
       const params = (await siwe.getMessageParams?.()) ?? {}
       const page = globalThis.location
@@ -79,18 +84,19 @@ export function fromSiweConfig(siwe: SiweConfig): SiwxConfig {
     async addSession(session) {
       const kept = await siwe.verifyMessage({ message: session.message, signature: session.signature })
       if (!kept) throw new Error('The server did not accept the signed message')
-      store.add(session)
+      ;(await store()).add(session)
+      const { eip155Reference } = await import('./onUse.ts')
       siwe.onSignIn?.({
         address: session.data.accountAddress,
         chainId: eip155Reference(session.data.chainId),
       })
     },
     async revokeSession(chainId, address) {
-      store.remove(chainId, address)
+      ;(await store()).remove(chainId, address)
       await signOut()
     },
     async setSessions(sessions) {
-      store.set(sessions)
+      ;(await store()).set(sessions)
       if (sessions.length === 0) await signOut()
     },
     async getSessions(chainId, address) {
@@ -101,7 +107,7 @@ export function fromSiweConfig(siwe: SiweConfig): SiwxConfig {
         `eip155:${current.chainId}` !== chainId
       )
         return []
-      return [store.get(chainId, address) ?? signedElsewhere(current.address, chainId)]
+      return [(await store()).get(chainId, address) ?? signedElsewhere(current.address, chainId)]
     },
     getRequired: () => siwe.required ?? false,
     signOutOnDisconnect: siwe.signOutOnDisconnect ?? true,
