@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { formatBalance, formatTransactionAmount, shortenAddress } from './display.ts'
+import { shortenAddress } from './address.ts'
+import { formatBalance, formatTransactionAmount } from './display.ts'
 
 describe('shortenAddress', () => {
   test('default', () => {

@@ -1,12 +1,10 @@
 /**
- * Display formatting of addresses, balances and transaction amounts (SPEC §9).
+ * Display formatting of balances and transaction amounts (SPEC §9); addresses are `address.ts`'s.
  * Amounts are truncated, never rounded up, so the UI never shows more than there is. The digits are handled as
  * decimal text, so `0.29` stays `0.29` and not `0.28`.
  * @module
  */
 import {
-  ADDRESS_LEADING_CHARS,
-  ADDRESS_TRAILING_CHARS,
   BALANCE_DECIMALS,
   NEGATIVE_OPERATION_TYPES,
   POSITIVE_OPERATION_TYPES,
@@ -15,18 +13,6 @@ import {
 
 const PLAIN_DECIMAL = /^([-+]?)(\d*)(?:\.(\d*))?$/
 const EXPONENT = /^([-+]?)(\d)(?:\.(\d+))?e([-+]?\d+)$/i
-
-/**
- * `address` as its first 4 characters, `...` and its last 6; unchanged when that would not be shorter.
- * The `0x` prefix counts among the first 4.
- * @example
- * import { shortenAddress } from '@keyframe/protocol'
- * shortenAddress('0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb') // '0xab...5Bfcdb'
- */
-export function shortenAddress(address: string): string {
-  if (address.length <= ADDRESS_LEADING_CHARS + ADDRESS_TRAILING_CHARS + 3) return address
-  return `${address.slice(0, ADDRESS_LEADING_CHARS)}...${address.slice(-ADDRESS_TRAILING_CHARS)}`
-}
 
 /** Splits a decimal number into sign, integer digits and fraction digits; undefined if it is not one. */
 function toDecimalParts(
