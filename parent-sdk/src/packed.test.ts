@@ -184,15 +184,10 @@ test("the React entry's built module starts with 'use client', the main entry's 
   expect(startsAsClientModule(built('.'))).toBe(false)
 })
 
-test('@keyframe/sdk/api is packed as an entry of its own that loads none of the modal', () => {
-  const dir = packageDir('@keyframe/sdk')
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson
-  expect(Object.keys(pkg.exports)).toEqual(['.', './react', './wagmi', './api', './package.json'])
-  const entry = leavesOf(pkg.exports['./api'] as ExportTarget).find((leaf) => leaf.condition === 'default')
-  expect(entry?.target).toBe('./dist/exports/api.js')
-  // Every module the built entry reaches through relative imports: the client only, no UI, no connectors.
+/** Every module a built entry reaches through relative imports, from `target` (a `./dist/…` path). */
+function reachedFrom(dir: string, target: string): string[] {
   const seen = new Set<string>()
-  const queue = [posix.normalize(entry!.target)]
+  const queue = [posix.normalize(target)]
   while (queue.length > 0) {
     const file = queue.pop()!
     if (seen.has(file)) continue
@@ -200,9 +195,41 @@ test('@keyframe/sdk/api is packed as an entry of its own that loads none of the 
     for (const specifier of relativeImports(readFileSync(join(dir, file), 'utf8')))
       queue.push(posix.join(posix.dirname(file), specifier))
   }
-  const reached = [...seen]
+  return [...seen]
+}
+
+test('@keyframe/sdk/api is packed as an entry of its own that loads none of the modal', () => {
+  const dir = packageDir('@keyframe/sdk')
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson
+  expect(Object.keys(pkg.exports)).toEqual([
+    '.',
+    './react',
+    './wagmi',
+    './api',
+    './siwx',
+    './siwx/server',
+    './package.json',
+  ])
+  const entry = leavesOf(pkg.exports['./api'] as ExportTarget).find((leaf) => leaf.condition === 'default')
+  expect(entry?.target).toBe('./dist/exports/api.js')
+  // The client only, no UI, no connectors.
+  const reached = reachedFrom(dir, entry!.target)
   expect(reached).toContain('dist/api/createChainApi.js')
   expect(reached.filter((file) => !/^dist\/(exports\/api|api\/[A-Za-z]+|version)\.js$/.test(file))).toEqual(
     [],
   )
+})
+
+test('@keyframe/sdk/siwx/server is packed as an entry of its own that reaches only the verifier, for a dApp backend', () => {
+  const dir = packageDir('@keyframe/sdk')
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson
+  const entry = leavesOf(pkg.exports['./siwx/server'] as ExportTarget).find(
+    (leaf) => leaf.condition === 'default',
+  )
+  expect(entry?.target).toBe('./dist/exports/siwxServer.js')
+  const reached = reachedFrom(dir, entry!.target)
+  expect(reached).toContain('dist/siwx/server/createSiwxVerifier.js')
+  expect(
+    reached.filter((file) => !/^dist\/(exports\/siwxServer|siwx\/server\/[A-Za-z]+)\.js$/.test(file)),
+  ).toEqual([])
 })
