@@ -77,7 +77,8 @@ const WALLETCONNECT_CHUNK_BUDGET = 165 * 1024
  * and the writer in one chunk, 9,528 B. Checked for each configuration a dApp can choose: `createSiwx`, and
  * the `siweConfig` alias (fromSiweConfig in place of createSiwx: 9,770 B), and `createSiwx` with
  * `capabilities`, which loads the ReCap writer too (10,602 B until the view's `shortenAddress` left
- * rules/display.ts for a module of its own).
+ * rules/display.ts for a module of its own: 10,132 B; 10,216 B once `utf8Hex` became one helper shared with
+ * the account-name registration, a chunk of its own).
  */
 const SIWX_BUDGET = 10 * 1024
 

@@ -17,6 +17,7 @@ import type { Keyframe } from '../core/createKeyframe.ts'
 import { getNetwork } from '../core/network.ts'
 import { defineRuntime } from '../core/runtime.ts'
 import type { SiwxState } from '../core/siwxSession.ts'
+import { utf8Hex } from '../core/utf8Hex.ts'
 import type { SiwxConfig, SiwxSession } from './types.ts'
 
 /** The connected eip155 account sign-in is for. */
@@ -182,10 +183,6 @@ export function startSiwx(kf: Keyframe): void {
   check()
 }
 
-/** `personal_sign`'s data: the UTF-8 bytes of `text` in hex (viem's index would bring ~20 kB gzip for this). */
-const utf8Hex = (text: string): `0x${string}` =>
-  `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
-
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -211,7 +208,8 @@ async function run(kf: Keyframe, attempt: number): Promise<SiwxSession> {
         params: [utf8Hex(text), account.address],
       })) as `0x${string}`
     } catch (error) {
-      if (codeOf(error) === 4001) throw new UserRejectedRequestError('Signature declined', { cause: error })
+      if (codeOf(error) === UserRejectedRequestError.code)
+        throw new UserRejectedRequestError('Signature declined', { cause: error })
       throw error
     }
     const { toString: _text, ...data } = message

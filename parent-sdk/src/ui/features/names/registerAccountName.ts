@@ -13,6 +13,7 @@ import { getActiveConnector } from '../../../core/connectors.ts'
 import type { Keyframe } from '../../../core/createKeyframe.ts'
 import { FRAME_VIEWS } from '../../../core/frameOverlay.ts'
 import type { ViewName } from '../../../core/router.ts'
+import { utf8Hex } from '../../../core/utf8Hex.ts'
 import { canRegisterName } from '../../account/profileName.ts'
 import { chainApiOf } from '../../chainApi.ts'
 import { setNameRegistration } from './nameRegistration.ts'
@@ -30,13 +31,6 @@ export function registrationErrorText(error: unknown, name: string): string {
   if (error instanceof ChainApiError && !CLIENT_CODES.includes(error.code) && error.message)
     return error.message
   return `Error registering name ${name}`
-}
-
-/** The message as personal_sign takes it (EIP-1193): its UTF-8 bytes in hex. */
-function utf8Hex(text: string): `0x${string}` {
-  let hex = '0x'
-  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0')
-  return hex as `0x${string}`
 }
 
 /** Resolves once the wallet's approval screen (a frame view over the success view) has gone. */
